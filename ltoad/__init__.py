@@ -1,0 +1,1 @@
+"""ltoad: link-time automatic differentiation for native projects."""

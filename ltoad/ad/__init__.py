@@ -1,0 +1,1 @@
+"""Automatic differentiation: requests, reverse and forward mode, derivative rules."""

@@ -1,0 +1,1 @@
+"""Analyses over ltoad's IR model: control flow, types of memory, activity."""
