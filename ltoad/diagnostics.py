@@ -1,0 +1,29 @@
+"""Errors and log lines in compiler style: `ltoad: error: ...`, `ltoad: ...` decisions."""
+
+import os
+import sys
+
+
+class LtoadError(Exception):
+    """A user-facing failure: printed as one `ltoad: error:` line, exit status 1."""
+
+
+def verbose() -> bool:
+    """True when LTOAD_VERBOSE asks for each decision to be logged."""
+    return os.environ.get("LTOAD_VERBOSE", "") not in ("", "0")
+
+
+def log(message: str) -> None:
+    """Print one decision line to stderr when LTOAD_VERBOSE is set."""
+    if verbose():
+        print(f"ltoad: {message}", file=sys.stderr, flush=True)
+
+
+def warn(message: str) -> None:
+    print(f"ltoad: warning: {message}", file=sys.stderr, flush=True)
+
+
+def report_error(error: BaseException) -> int:
+    """Print an error as one compiler-style line and return the exit status."""
+    print(f"ltoad: error: {error}", file=sys.stderr, flush=True)
+    return 1

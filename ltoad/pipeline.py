@@ -1,0 +1,75 @@
+"""The link pipeline ltoad-ld runs on the merged bitcode (DESIGN.md section 2, steps 2-8).
+
+merge -> internalize -> [pre-AD optimize -> AD] -> optimize -> emit. The AD steps run only when
+the program asks for a derivative; a link without a request costs one optimization pipeline,
+like plain LTO.
+"""
+
+from __future__ import annotations
+
+import time
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+
+from . import link
+from .ad import hook
+from .diagnostics import log
+
+PRE_AD_LEVEL = 2
+
+
+@dataclass(frozen=True)
+class PipelineOptions:
+    opt_level: int = 2
+    cpu: str = ""
+    keep: frozenset[str] = frozenset()
+    export_all: bool = False
+    ad_before_opt: bool = False
+    save_temps_prefix: str | None = None
+
+
+@dataclass
+class PhaseTimes:
+    seconds: dict[str, float] = field(default_factory=dict)
+
+    @contextmanager
+    def phase(self, name: str):
+        start = time.perf_counter()
+        try:
+            yield
+        finally:
+            self.seconds[name] = self.seconds.get(name, 0.0) + time.perf_counter() - start
+
+    def summary(self) -> str:
+        return " ".join(f"{k}={v:.3f}s" for k, v in self.seconds.items())
+
+
+def run(session: link.Session, loaded: list[link.LoadedModule], options: PipelineOptions,
+        times: PhaseTimes) -> bytes:
+    """Merge the loaded modules and return one native object."""
+    with times.phase("merge"):
+        module = session.merge(loaded)
+    with times.phase("internalize"):
+        count = link.internalize(module, set(options.keep), options.export_all)
+    log(f"ltoad-ld: internalized {count} symbols")
+    machine = link.target_machine(module, options.cpu, options.opt_level)
+    requests = hook.requested_entry_points(module)
+    if requests and not options.ad_before_opt:
+        with times.phase("pre-ad-optimize"):
+            link.optimize(module, machine, PRE_AD_LEVEL, vectorize=False)
+    _save(module, options, "before-ad")
+    with times.phase("ad"):
+        hook.differentiate(module, requests)
+    _save(module, options, "after-ad")
+    with times.phase("optimize"):
+        link.optimize(module, machine, options.opt_level)
+    with times.phase("codegen"):
+        return link.emit_object(module, machine)
+
+
+def _save(module, options: PipelineOptions, stage: str) -> None:
+    if options.save_temps_prefix:
+        path = f"{options.save_temps_prefix}.{stage}.ll"
+        with open(path, "w") as f:
+            f.write(str(module))
+        log(f"ltoad-ld: saved {path}")
