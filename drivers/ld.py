@@ -20,6 +20,9 @@ from ltoad.diagnostics import LtoadError, log, report_error
 from . import ld_args, response
 
 
+OBJECT_SUFFIXES = (".o", ".obj", ".a", ".rlib", ".lo")
+
+
 def main() -> int:
     try:
         return link(sys.argv[1:])
@@ -39,8 +42,7 @@ def link(raw_argv: list[str]) -> int:
         reason = "relocatable link" if cmd.relocatable else "no bitcode inputs"
         log(f"ltoad-ld: pass-through to ld.lld ({reason})")
         os.execv(lld, [lld, *cmd.argv])
-    check_output_writable(cmd.output)
-    temp = _temporary_output(cmd.output)
+    temp = reserve_temporary_output(cmd.output)
     workdir = tempfile.mkdtemp(prefix="ltoad-ld-")
     try:
         argv = _lto(cmd, _with_output(cmd, temp), resolved, workdir)
@@ -56,9 +58,18 @@ def link(raw_argv: list[str]) -> int:
             os.unlink(temp)
 
 
-def _temporary_output(output: str) -> str:
+def reserve_temporary_output(output: str) -> str:
+    """Create the file ld.lld writes before it is renamed to `output` (proves it is writable)."""
     directory, name = os.path.split(os.path.abspath(output))
-    return os.path.join(directory, f".{name}.ltoad-{os.getpid()}.tmp")
+    if os.path.isdir(output):
+        raise LtoadError(f"cannot write output '{output}': it is a directory")
+    temp = os.path.join(directory, f".{name}.ltoad-{os.getpid()}.tmp")
+    try:
+        with open(temp, "xb"):
+            pass
+    except OSError as e:
+        raise LtoadError(f"cannot write output '{output}': {e.strerror}") from None
+    return temp
 
 
 def _with_output(cmd: ld_args.LdCommand, temp: str) -> list[str]:
@@ -145,6 +156,9 @@ def resolve_paths(cmd: ld_args.LdCommand) -> list[tuple[ld_args.InputRef, str, s
             kind = bitcode.file_kind(path)
         except OSError as e:
             raise LtoadError(f"cannot open '{path}': {e.strerror}") from None
+        if kind == "other" and path.endswith(OBJECT_SUFFIXES):
+            raise LtoadError(f"{path}: not an object file, archive or bitcode "
+                             "(unrecognized format: corrupt or not built for this target)")
         out.append((ref, path, kind))
     return out
 
@@ -163,11 +177,3 @@ def find_library(name: str, dirs: list[str], static_only: bool) -> str:
     raise LtoadError(f"unable to find library -l{name} (searched: {searched})")
 
 
-def check_output_writable(output: str) -> None:
-    directory = os.path.dirname(os.path.abspath(output))
-    if not os.path.isdir(directory):
-        raise LtoadError(f"cannot write output '{output}': directory '{directory}' does not exist")
-    if os.path.isdir(output):
-        raise LtoadError(f"cannot write output '{output}': it is a directory")
-    if not os.access(directory, os.W_OK):
-        raise LtoadError(f"cannot write output '{output}': permission denied")

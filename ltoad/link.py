@@ -11,6 +11,7 @@ from dataclasses import dataclass
 import llvmlite
 import llvmlite.binding as llvm
 
+from . import bitstream
 from .bitcode import SymbolSets
 from .diagnostics import LtoadError
 
@@ -53,10 +54,8 @@ class Session:
     def load(self, name: str, data: bytes) -> LoadedModule:
         try:
             module = llvm.parse_bitcode(data, context=self.context)
-        except RuntimeError as e:
-            raise LtoadError(f"{name}: cannot read bitcode: {_first_line(e)}"
-                             " (ltoad reads LLVM 22 bitcode; was it built by a newer compiler?)"
-                             ) from None
+        except RuntimeError:
+            raise LtoadError(f"{name}: {unreadable_bitcode_cause(data)}") from None
         return LoadedModule(name, module, module_symbols(module))
 
     def parse_text(self, name: str, text: str) -> llvm.ModuleRef:
@@ -73,6 +72,19 @@ class Session:
             except RuntimeError as e:
                 raise LtoadError(f"{item.name}: cannot link: {_first_line(e)}") from None
         return merged
+
+
+def unreadable_bitcode_cause(data: bytes) -> str:
+    """Why LLVM 22 cannot read a bitcode file, as precisely as its header tells."""
+    made_by = bitstream.producer(data)
+    if made_by is None:
+        return "cannot read bitcode: no producer identification (corrupt, or older than LLVM 3.8)"
+    major = made_by.major()
+    if made_by.epoch != 0 or (major is not None and major > 22):
+        return (f"bitcode was produced by {made_by.name} (epoch {made_by.epoch}), newer than the "
+                "LLVM 22 ltoad reads; rebuild it with clang-22 (ltoad-clang) or a Rust toolchain "
+                "on LLVM 22")
+    return f"cannot read bitcode produced by {made_by.name}: the file is corrupt or truncated"
 
 
 def _first_line(error: BaseException) -> str:
