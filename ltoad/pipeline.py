@@ -11,7 +11,7 @@ import time
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
-from . import link
+from . import ctors, link
 from .ad import hook
 from .diagnostics import log
 
@@ -64,6 +64,9 @@ def run(session: link.Session, loaded: list[link.LoadedModule], options: Pipelin
     with times.phase("optimize"):
         link.optimize(module, machine, options.opt_level)
     with times.phase("codegen"):
+        structors = ctors.structor_arrays_ir(module)
+        if structors:
+            module.link_in(session.parse_text("static constructors", structors))
         return link.emit_object(module, machine)
 
 
