@@ -152,7 +152,8 @@ def test_unwritable_output_keeps_old_file(tmp_path):
 def test_failed_link_leaves_previous_output_untouched(tmp_path):
     build(tmp_path, {"main.c": MAIN, "used.c": USED}, "main", "used")
     (tmp_path / "prog").write_text("previous")
-    result = run(["ltoad-clang", "main.o", "-o", "prog"], tmp_path, check=False)  # used missing
+    # ltoad-ld itself (clang's driver deletes its output after any failed link)
+    result = run(["ltoad-ld", "main.o", "-e", "main", "-o", "prog"], tmp_path, check=False)
     assert result.returncode != 0 and "undefined symbol: used" in result.stderr
     assert (tmp_path / "prog").read_text() == "previous"
     assert [p.name for p in tmp_path.iterdir() if ".tmp" in p.name] == []
