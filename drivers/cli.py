@@ -1,2 +1,44 @@
-def main():
-    raise SystemExit("not yet")
+"""`ltoad`: the user-facing command (versions and a toolchain check)."""
+
+from __future__ import annotations
+
+import argparse
+import subprocess
+import sys
+
+from ltoad import toolchain
+from ltoad.diagnostics import LtoadError, report_error
+
+
+def _version() -> str:
+    from importlib.metadata import version
+    return version("ltoad")
+
+
+def doctor(_args) -> int:
+    """Print each pinned tool with its version line; fail if one is missing."""
+    import llvmlite
+    import llvmlite.binding as llvm
+    print(f"ltoad {_version()}")
+    print(f"llvmlite {llvmlite.__version__} (LLVM {'.'.join(map(str, llvm.llvm_version_info))})")
+    for tool in ("clang", "clang++", "ld.lld", "llvm-ar"):
+        path = toolchain.find(tool)
+        first = subprocess.run([path, "--version"], capture_output=True, text=True).stdout
+        print(f"{tool}: {path}: {first.splitlines()[0] if first else '?'}")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="ltoad", description="link-time automatic differentiation")
+    parser.add_argument("--version", action="version", version=f"ltoad {_version()}")
+    commands = parser.add_subparsers(dest="command", required=True)
+    commands.add_parser("doctor", help="check the LLVM 22 toolchain ltoad uses").set_defaults(run=doctor)
+    args = parser.parse_args(argv)
+    try:
+        return args.run(args)
+    except LtoadError as e:
+        return report_error(e)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
