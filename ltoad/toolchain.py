@@ -16,6 +16,8 @@ TOOLS = {
     "clang++": ("LTOAD_CLANGXX", "clang++-22"),
     "ld.lld": ("LTOAD_LLD", "ld.lld-22"),
     "llvm-ar": ("LTOAD_AR", "llvm-ar-22"),
+    "llvm-ranlib": ("LTOAD_RANLIB", "llvm-ranlib-22"),
+    "llvm-nm": ("LTOAD_NM", "llvm-nm-22"),
 }
 
 
