@@ -9,7 +9,6 @@ to clang-22 untouched. `decide()` returns that choice with its reason, for LTOAD
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
 
 PRE_LINK_FLAGS = ("-flto=full", "-fno-vectorize", "-fno-slp-vectorize")
 LINK_FLAGS = ("-flto=full", "-fuse-ld=lld")
@@ -46,20 +45,24 @@ X_LANGUAGES = {"c": "c", "c++": "c++", "objective-c": "objective-c", "objective-
                "objective-c++", "c-cpp-output": "c", "c++-cpp-output": "c++", "ir": "ir"}
 
 
-@dataclass
 class Invocation:
-    """What a clang command line asks for, as far as ltoad cares."""
-    flags: set[str] = field(default_factory=set)
-    sources: list[str] = field(default_factory=list)      # inputs clang compiles to objects
-    other_inputs: list[str] = field(default_factory=list)  # objects, archives, assembly, ...
-    lto: str | None = None                                  # last -flto* / -fno-lto spelling
+    """What a clang command line asks for, as far as ltoad cares.
+
+    (Plain classes here, not dataclasses: this module is on every compile step's start-up path.)
+    """
+
+    def __init__(self):
+        self.flags: set[str] = set()
+        self.sources: list[str] = []          # inputs clang compiles to objects
+        self.other_inputs: list[str] = []     # objects, archives, assembly, ...
+        self.lto: str | None = None           # last -flto* / -fno-lto spelling
 
 
-@dataclass(frozen=True)
 class Decision:
-    action: str                 # 'pass-through', 'compile' or 'link'
-    reason: str
-    added: tuple[str, ...] = ()
+    """'pass-through', 'compile' or 'link', why, and the flags added to clang's argv."""
+
+    def __init__(self, action: str, reason: str, added: tuple[str, ...] = ()):
+        self.action, self.reason, self.added = action, reason, added
 
 
 def scan(argv: list[str]) -> Invocation:
