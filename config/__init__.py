@@ -1,0 +1,1 @@
+"""Data ltoad ships: default knowledge about library functions, schemas, examples."""
