@@ -127,8 +127,12 @@ def internalize(module: llvm.ModuleRef, keep: set[str], export_all: bool) -> int
     return count
 
 
+def default_triple() -> str:
+    return llvm.get_process_triple()
+
+
 def target_machine(module: llvm.ModuleRef, cpu: str, level: int) -> llvm.TargetMachine:
-    triple = module.triple or llvm.get_process_triple()
+    triple = module.triple or default_triple()
     try:
         target = llvm.Target.from_triple(triple)
     except RuntimeError as e:
@@ -153,6 +157,3 @@ def verify(module: llvm.ModuleRef, what: str) -> None:
     except RuntimeError as e:
         raise LtoadError(f"{what}: module does not verify: {_first_line(e)}") from None
 
-
-def emit_object(module: llvm.ModuleRef, machine: llvm.TargetMachine) -> bytes:
-    return machine.emit_object(module)

@@ -1,8 +1,8 @@
 """The link pipeline ltoad-ld runs on the merged bitcode (DESIGN.md section 2, steps 2-8).
 
-merge -> internalize -> [pre-AD optimize -> AD] -> optimize -> emit. The AD steps run only when
-the program asks for a derivative; a link without a request costs one optimization pipeline,
-like plain LTO.
+merge -> internalize -> [pre-AD optimize -> AD] -> LTO pipeline + code generation. The AD steps
+run only when the program asks for a derivative; a link without a request costs what plain LTO
+costs: ld.lld's own post-link pipeline (`lto<On>`, run by libLLVM-22) and code generation.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import time
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
-from . import ctors, link
+from . import ctors, libllvm, link
 from .ad import hook
 from .diagnostics import log
 
@@ -52,22 +52,22 @@ def run(session: link.Session, loaded: list[link.LoadedModule], options: Pipelin
     with times.phase("internalize"):
         count = link.internalize(module, set(options.keep), options.export_all)
     log(f"ltoad-ld: internalized {count} symbols")
-    machine = link.target_machine(module, options.cpu, options.opt_level)
     requests = hook.requested_entry_points(module)
     if requests and not options.ad_before_opt:
         with times.phase("pre-ad-optimize"):
+            machine = link.target_machine(module, options.cpu, PRE_AD_LEVEL)
             link.optimize(module, machine, PRE_AD_LEVEL, vectorize=False)
     _save(module, options, "before-ad")
     with times.phase("ad"):
         hook.differentiate(module, requests)
     _save(module, options, "after-ad")
-    with times.phase("optimize"):
-        link.optimize(module, machine, options.opt_level)
-    with times.phase("codegen"):
+    with times.phase("optimize+codegen"):
         structors = ctors.structor_arrays_ir(module)
         if structors:
             module.link_in(session.parse_text("static constructors", structors))
-        return link.emit_object(module, machine)
+        return libllvm.optimize_and_emit(
+            module.as_bitcode(), module.triple or link.default_triple(), options.cpu,
+            f"lto<O{options.opt_level}>", options.opt_level)
 
 
 def _save(module, options: PipelineOptions, stage: str) -> None:
