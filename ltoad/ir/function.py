@@ -9,6 +9,7 @@ A function without blocks is a declaration.
 from collections.abc import Iterator
 
 from ltoad.ir.instructions import Instruction, PhiInst
+from ltoad.ir.printer import print_function
 from ltoad.ir.types import LABEL, FunctionType, Type
 from ltoad.ir.values import Value
 
@@ -84,8 +85,6 @@ class Function:
         return f"<Function @{self.name}: {self.function_type}>"
 
     def __str__(self) -> str:
-        from ltoad.ir.printer import print_function
-
         return print_function(self)
 
     def add_argument(self, arg: Argument) -> Argument:
@@ -94,7 +93,9 @@ class Function:
         return arg
 
     def add_block(self, name: str | None = None) -> Block:
-        block = Block(name)
+        return self.append_block(Block(name))
+
+    def append_block(self, block: Block) -> Block:
         block.parent = self
         self.blocks.append(block)
         return block

@@ -74,13 +74,17 @@ class Instruction(User):
             return []
         return [op for op in self._operands if op.type == LABEL]
 
+    def remove_from_parent(self) -> None:
+        """Take this instruction out of its block, keeping its operands (to insert it elsewhere)."""
+        if self.parent is not None:
+            self.parent.instructions.remove(self)
+            self.parent = None
+
     def erase(self) -> None:
         """Remove this unused instruction from its block and drop its operands."""
         if self.has_uses():
             raise IRTypeError(f"cannot erase {self.opcode}: it still has users")
-        if self.parent is not None:
-            self.parent.instructions.remove(self)
-            self.parent = None
+        self.remove_from_parent()
         for record in self.debug_records:
             record.drop_operands()
         self.drop_operands()
@@ -252,6 +256,9 @@ class CallBase(Instruction):
         self, opcode, function_type: FunctionType, callee, args, name=None, *, tail=None, cc=None,
         ret_attrs=(), arg_attrs=None, fn_attrs=(), bundles=(), flags=(), forward_varargs=False,
     ):
+        expected = len(function_type.params)
+        if len(args) < expected or (len(args) > expected and not function_type.vararg):
+            raise IRTypeError(f"{opcode} passes {len(args)} arguments to a {function_type}")
         bundle_values = [value for _, values in bundles for value in values]
         super().__init__(opcode, function_type.ret, [*args, *bundle_values, callee], name, flags)
         self.function_type = function_type
@@ -373,9 +380,15 @@ class MemoryAccess(Instruction):
         return self.ordering is not None
 
 
+def require_pointer(value: Value, opcode: str) -> Value:
+    if not value.type.is_pointer():
+        raise IRTypeError(f"{opcode} needs a pointer operand, not {value.type}")
+    return value
+
+
 class LoadInst(MemoryAccess):
     def __init__(self, type: Type, pointer: Value, name=None, **access):
-        super().__init__("load", type, [pointer], name, **access)
+        super().__init__("load", type, [require_pointer(pointer, "load")], name, **access)
 
     @property
     def pointer(self) -> Value:
@@ -384,7 +397,7 @@ class LoadInst(MemoryAccess):
 
 class StoreInst(MemoryAccess):
     def __init__(self, value: Value, pointer: Value, **access):
-        super().__init__("store", VOID, [value, pointer], **access)
+        super().__init__("store", VOID, [value, require_pointer(pointer, "store")], **access)
 
     @property
     def value(self) -> Value:
@@ -404,7 +417,8 @@ class CmpXchgInst(MemoryAccess):
     """Result `{ ty, i1 }`; `failure_ordering` beside the inherited (success) `ordering`."""
 
     def __init__(self, pointer, expected, new, failure_ordering, weak=False, name=None, **access):
-        super().__init__("cmpxchg", StructType((new.type, I1)), [pointer, expected, new], name, **access)
+        operands = [require_pointer(pointer, "cmpxchg"), expected, new]
+        super().__init__("cmpxchg", StructType((new.type, I1)), operands, name, **access)
         self.failure_ordering = failure_ordering
         self.weak = weak
 
@@ -415,7 +429,7 @@ class CmpXchgInst(MemoryAccess):
 
 class AtomicRMWInst(MemoryAccess):
     def __init__(self, operation: str, pointer: Value, value: Value, name=None, **access):
-        super().__init__("atomicrmw", value.type, [pointer, value], name, **access)
+        super().__init__("atomicrmw", value.type, [require_pointer(pointer, "atomicrmw"), value], name, **access)
         self.operation = operation
 
     @property
@@ -431,7 +445,8 @@ class GetElementPtrInst(Instruction):
     """`getelementptr [flags] source_element_type, ptr p, indices...`."""
 
     def __init__(self, source_element_type: Type, pointer: Value, indices, flags=(), name=None):
-        super().__init__("getelementptr", gep_result_type(pointer, indices), [pointer, *indices], name, flags)
+        result = gep_result_type(require_pointer(pointer, "getelementptr"), indices)
+        super().__init__("getelementptr", result, [pointer, *indices], name, flags)
         self.source_element_type = source_element_type
 
     @property

@@ -19,7 +19,7 @@ _TOKEN = (
     r"|."
 )
 _SCAN = re.compile(f"({_BLANKS})({_TOKEN})")
-_PLAIN_NAME = re.compile(r"[-a-zA-Z$._][-a-zA-Z$._0-9]*")
+_PLAIN_NAME = re.compile(r"[-a-zA-Z._][-a-zA-Z._0-9]*")
 _ESCAPE = re.compile(r"\\([0-9A-Fa-f]{2}|\\)")
 
 EOF = ""
@@ -93,7 +93,15 @@ def quote(name: str) -> str:
 
 
 def escape(text: str) -> str:
-    """LLVM's string escaping: printable ASCII stays, `"`, `\\` and others become `\\XX`."""
+    """LLVM's string escaping: `\\` doubled, other non-printable ASCII and `"` as `\\XX`."""
     if text.isascii() and text.isprintable() and '"' not in text and "\\" not in text:
         return text
-    return "".join(ch if " " <= ch <= "~" and ch not in '"\\' else f"\\{ord(ch):02X}" for ch in text)
+    return "".join(_escape_one(ch) for ch in text)
+
+
+def _escape_one(ch: str) -> str:
+    if ch == "\\":
+        return "\\\\"
+    if " " <= ch <= "~" and ch != '"':
+        return ch
+    return f"\\{ord(ch):02X}"

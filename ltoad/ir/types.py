@@ -186,9 +186,3 @@ def member_type(aggregate: Type, index: int) -> Type:
         raise IRTypeError(f"index {index} out of range for {aggregate}")
     return elements[index]
 
-
-def vector_of(element: Type, like: Type) -> Type:
-    """`element`, or a vector of it with the shape of `like` when `like` is a vector."""
-    if isinstance(like, VectorType):
-        return VectorType(like.count, element, like.scalable)
-    return element

@@ -9,13 +9,13 @@ a `Use`; every `Value` keeps the uses that point at it, so `value.users` and
 import math
 import struct
 
+from ltoad.ir.lexer import unquote
 from ltoad.ir.types import (
     I1,
     METADATA,
     PTR,
     FloatType,
     IRTypeError,
-    IntType,
     Type,
     VectorType,
 )
@@ -124,9 +124,6 @@ class User(Value):
 class Constant(Value):
     """Base of constants: values with no name whose text does not depend on slot numbers."""
 
-    def __init__(self, type: Type):
-        super().__init__(type)
-
 
 class ConstantUser(User, Constant):
     """A constant built from other constants (aggregates, expressions)."""
@@ -192,8 +189,6 @@ class ConstantString(Constant):
 
     @property
     def data(self) -> bytes:
-        from ltoad.ir.lexer import unquote
-
         return unquote('"' + self.text + '"').encode("latin-1")
 
 
@@ -296,10 +291,9 @@ class ValueAsMetadata(User):
 class ForwardRef(Value):
     """A local used before its definition; replaced when the definition is read."""
 
-    def __init__(self, type: Type, key: str, token_index: int):
+    def __init__(self, type: Type, token: str):
         super().__init__(type)
-        self.key = key
-        self.token_index = token_index
+        self.token = token
 
 
 CAST_OPCODES = frozenset(
@@ -353,9 +347,6 @@ def _x87_value(bits: int) -> float:
     exponent = (bits >> 64) & 0x7FFF
     mantissa = bits & ((1 << 64) - 1)
     if exponent == 0x7FFF:
-        return sign * math.inf if mantissa << 1 == 0 else math.nan
+        return sign * math.inf if mantissa & ((1 << 63) - 1) == 0 else math.nan
     return sign * math.ldexp(mantissa, max(exponent, 1) - 16383 - 63)
 
-
-def is_integer_type(type: Type) -> bool:
-    return isinstance(type, IntType)
