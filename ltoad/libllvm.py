@@ -91,29 +91,46 @@ def _target_machine(lib, triple: str, cpu: str, features: str, level: int):
                                        min(level, 3), RELOC_PIC, CODE_MODEL_DEFAULT)
 
 
-def optimize_and_emit(bitcode: bytes, triple: str, cpu: str, pipeline: str, level: int,
-                      features: str = "") -> bytes:
-    """Run `pipeline` (e.g. 'lto<O2>') on the module and return a PIC object file."""
-    lib = _library()
-    context = lib.LLVMContextCreate()
-    module = _parse(lib, context, bitcode)
-    machine = _target_machine(lib, triple, cpu or "generic", features, level)
-    options = lib.LLVMCreatePassBuilderOptions()
-    try:
-        error = lib.LLVMRunPasses(module, pipeline.encode(), machine, options)
+class NativeModule:
+    """A module in libLLVM-22 with its target machine: `run_passes`, then `emit`.
+
+    Use as a context manager; everything is released on exit.
+    """
+
+    def __init__(self, bitcode: bytes, triple: str, cpu: str, level: int, features: str = ""):
+        self.lib = _library()
+        self.context = self.lib.LLVMContextCreate()
+        self.module = _parse(self.lib, self.context, bitcode)
+        self.machine = _target_machine(self.lib, triple, cpu or "generic", features, level)
+
+    def __enter__(self) -> "NativeModule":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.lib.LLVMDisposeTargetMachine(self.machine)
+        self.lib.LLVMDisposeModule(self.module)
+        self.lib.LLVMContextDispose(self.context)
+
+    def run_passes(self, pipeline: str) -> None:
+        """Run a new-pass-manager pipeline given as text, e.g. 'lto<O2>'."""
+        lib = self.lib
+        options = lib.LLVMCreatePassBuilderOptions()
+        try:
+            error = lib.LLVMRunPasses(self.module, pipeline.encode(), self.machine, options)
+        finally:
+            lib.LLVMDisposePassBuilderOptions(options)
         if error:
-            raise LtoadError(f"pipeline '{pipeline}' failed: "
-                             f"{_message(lib, lib.LLVMGetErrorMessage(error), 'LLVMDisposeErrorMessage')}")
+            text = _message(lib, lib.LLVMGetErrorMessage(error), "LLVMDisposeErrorMessage")
+            raise LtoadError(f"pipeline '{pipeline}' failed: {text}")
+
+    def emit(self) -> bytes:
+        """The module as a PIC object file."""
+        lib = self.lib
         message, buffer = P(), P()
-        if lib.LLVMTargetMachineEmitToMemoryBuffer(machine, module, OBJECT_FILE,
+        if lib.LLVMTargetMachineEmitToMemoryBuffer(self.machine, self.module, OBJECT_FILE,
                                                    ctypes.byref(message), ctypes.byref(buffer)):
-            raise LtoadError(f"code generation failed: "
-                             f"{_message(lib, message.value, 'LLVMDisposeMessage')}")
+            text = _message(lib, message.value, "LLVMDisposeMessage")
+            raise LtoadError(f"code generation failed: {text}")
         data = ctypes.string_at(lib.LLVMGetBufferStart(buffer), lib.LLVMGetBufferSize(buffer))
         lib.LLVMDisposeMemoryBuffer(buffer)
         return data
-    finally:
-        lib.LLVMDisposePassBuilderOptions(options)
-        lib.LLVMDisposeTargetMachine(machine)
-        lib.LLVMDisposeModule(module)
-        lib.LLVMContextDispose(context)

@@ -61,13 +61,17 @@ def run(session: link.Session, loaded: list[link.LoadedModule], options: Pipelin
     with times.phase("ad"):
         hook.differentiate(module, requests)
     _save(module, options, "after-ad")
-    with times.phase("optimize+codegen"):
+    with times.phase("hand-over"):
         structors = ctors.structor_arrays_ir(module)
         if structors:
             module.link_in(session.parse_text("static constructors", structors))
-        return libllvm.optimize_and_emit(
-            module.as_bitcode(), module.triple or link.default_triple(), options.cpu,
-            f"lto<O{options.opt_level}>", options.opt_level)
+        native = libllvm.NativeModule(module.as_bitcode(), module.triple or link.default_triple(),
+                                      options.cpu, options.opt_level)
+    with native:
+        with times.phase("optimize"):
+            native.run_passes(f"lto<O{options.opt_level}>")
+        with times.phase("codegen"):
+            return native.emit()
 
 
 def _save(module, options: PipelineOptions, stage: str) -> None:

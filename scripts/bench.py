@@ -260,7 +260,7 @@ def ltoad_parts(elapsed: float, lines: list[tuple[float, str]]) -> dict[str, flo
         elif "ltoad-ld: exec " in line:
             lld_start = arrival
     parts = {
-        "merge": sum(phases.get(k, 0.0) for k in ("merge", "internalize", "ad")),
+        "merge": sum(phases.get(k, 0.0) for k in ("merge", "internalize", "ad", "hand-over")),
         "optimize": phases.get("optimize", 0.0) + phases.get("pre-ad-optimize", 0.0),
         "codegen": phases.get("codegen", 0.0),
         "ld.lld": elapsed - lld_start,
