@@ -1,23 +1,44 @@
-"""The AD step of the link pipeline: finds differentiation requests and (later) answers them."""
+"""The AD steps of the link pipeline: requests before the pre-AD optimizer, derivatives after.
+
+Both steps go through the text of the whole module (ltoad's IR model prints back what it did
+not touch verbatim) and give the pipeline a new llvmlite module in the same context. Working on
+the whole module, rather than linking a separate one, lets generated code refer to internal
+symbols and reuse the module's attribute groups and metadata.
+"""
 
 from __future__ import annotations
 
 import llvmlite.binding as llvm
 
-from ..diagnostics import LtoadError
-
-ENZYME_ENTRY_PREFIXES = ("__enzyme_autodiff", "__enzyme_fwddiff", "__enzyme_augmentfwd",
-                         "__enzyme_reverse")
-
-
-def requested_entry_points(module: llvm.ModuleRef) -> list[str]:
-    """Names of the Enzyme API functions the program calls (declared, never defined)."""
-    return sorted(f.name for f in module.functions
-                  if f.is_declaration and f.name.startswith(ENZYME_ENTRY_PREFIXES))
+from .. import ir, link
+from . import knowledge
+from .differentiator import Differentiator
+from .requests import ENTRY_POINTS, Request, rewrite_requests
 
 
-def differentiate(module: llvm.ModuleRef, requests: list[str]) -> None:
-    """Replace every request by a generated derivative. No engine is wired in yet."""
-    if requests:
-        raise LtoadError(f"cannot differentiate: calls to {', '.join(requests)} found, "
-                         "but this ltoad build has no differentiation engine")
+def has_requests(module: llvm.ModuleRef) -> bool:
+    return any(f.is_declaration and f.name.split(".")[0] in ENTRY_POINTS for f in module.functions)
+
+
+def prepare(session: link.Session, module: llvm.ModuleRef) -> tuple[llvm.ModuleRef, list[Request]]:
+    """Rewrite Enzyme API calls into request calls that survive optimization."""
+    model = ir.parse_module(str(module))
+    requests = rewrite_requests(model)
+    return session.parse_text("ltoad: requests", str(model)), requests
+
+
+def differentiate(session: link.Session, module: llvm.ModuleRef,
+                  requests: list[Request]) -> llvm.ModuleRef:
+    """Define every request's function and the derivatives it needs."""
+    model = ir.parse_module(str(module))
+    ad = Differentiator(model, knowledge.default())
+    wrappers = [ad.request(r) for r in requests]
+    ad.generate_all()
+    for request, wrapper in zip(requests, wrappers):
+        model.replace_declaration(request.symbol, wrapper)
+    present = set(model.functions) | set(model.declarations)
+    missing = [text for name, text in ad.declarations.items() if name not in present]
+    model.append("\n".join([*ad.runtime, *missing]) + "\n")
+    result = session.parse_text("ltoad: derivatives", str(model))
+    link.verify(result, "ltoad: generated derivatives")
+    return result

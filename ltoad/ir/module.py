@@ -194,6 +194,13 @@ class Module(Symbols):
     def is_parsed(self, name: str) -> bool:
         return name in self._parsed
 
+    def replace_declaration(self, name: str, function: Function) -> None:
+        """Turn declaration @name into the definition `function` (same name)."""
+        start, end = self._declaration_spans.pop(name)
+        del self.declarations[name]
+        self._text = self._text[:start] + " " * (end - start) + self._text[end:]
+        self.add_function(function)
+
     def add_function(self, function: Function) -> None:
         """Append a function built in memory (a definition, or a declaration without blocks)."""
         self.append(print_function(function) + "\n")

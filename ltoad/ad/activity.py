@@ -1,0 +1,106 @@
+"""Activity analysis: which values carry derivatives and which pointers have shadows.
+
+A float value is *varied* when it depends on an active input: an `out` argument, a load through
+a shadowed pointer, or an operation or call on varied values. A pointer is *shadowed* when it
+points into memory whose derivative ltoad tracks: a `dup` argument, a stack or heap allocation
+made by the function, or a pointer derived from or loaded through a shadowed one. The analysis
+is conservative: calling a value varied when it is not only costs time.
+"""
+
+from __future__ import annotations
+
+from ..ir.function import Function
+from ..ir.instructions import (AllocaInst, CallBase, CastInst, ExtractElementInst,
+                               ExtractValueInst, GetElementPtrInst, InsertElementInst,
+                               InsertValueInst, Instruction, LoadInst, PhiInst, SelectInst,
+                               ShuffleVectorInst, StoreInst)
+from ..ir.types import PointerType
+from ..ir.values import Value
+from . import rules
+from .knowledge import Knowledge
+
+POINTER_TRANSFERS = ("getelementptr", "bitcast", "addrspacecast", "freeze")
+FLOAT_TRANSFERS = ("fadd", "fsub", "fmul", "fdiv", "frem", "fneg", "fpext", "fptrunc", "freeze")
+
+
+def carries_float(value: Value) -> bool:
+    return value.type.is_float()
+
+
+class Activity:
+    def __init__(self, function: Function, activities: tuple[str, ...], knowledge: Knowledge,
+                 defined: set[str]):
+        self.function = function
+        self.knowledge = knowledge
+        self.defined = defined          # names of functions with bodies
+        self.varied: set[Value] = set()
+        self.shadowed: set[Value] = set()
+        for arg, activity in zip(function.args, activities):
+            if activity in ("dup", "dupnoneed"):
+                self.shadowed.add(arg)
+            elif activity == "out" and carries_float(arg):
+                self.varied.add(arg)
+        self._solve()
+
+    def _solve(self) -> None:
+        changed = True
+        while changed:
+            changed = False
+            for instruction in self.function.instructions():
+                if instruction not in self.varied and self._is_varied(instruction):
+                    self.varied.add(instruction)
+                    changed = True
+                if instruction not in self.shadowed and self._is_shadowed(instruction):
+                    self.shadowed.add(instruction)
+                    changed = True
+
+    def any_varied(self, values) -> bool:
+        return any(v in self.varied for v in values)
+
+    def is_active_call(self, call: CallBase) -> bool:
+        """A call whose callee has a body and that sees varied values or shadowed memory."""
+        name = call.called_name
+        if name is None or name not in self.defined or self.knowledge.is_inactive(name):
+            return False
+        return any(a in self.varied or a in self.shadowed for a in call.args)
+
+    def _is_varied(self, inst: Instruction) -> bool:
+        if not carries_float(inst):
+            return False
+        if isinstance(inst, LoadInst):
+            return inst.pointer in self.shadowed
+        if isinstance(inst, PhiInst):
+            return self.any_varied(v for v, _ in inst.incoming)
+        if isinstance(inst, SelectInst):
+            return self.any_varied(inst.operands[1:])
+        if isinstance(inst, CallBase):
+            if self.is_active_call(inst):
+                return True
+            rule = rules.lookup(inst.called_name or "")
+            return rule is not None and self.any_varied(inst.args)
+        if isinstance(inst, (ExtractElementInst, InsertElementInst, ShuffleVectorInst,
+                             ExtractValueInst, InsertValueInst)) or inst.opcode in FLOAT_TRANSFERS:
+            return self.any_varied(inst.operands)
+        return False
+
+    def _is_shadowed(self, inst: Instruction) -> bool:
+        if not isinstance(inst.type, PointerType):
+            return False
+        if isinstance(inst, AllocaInst):
+            return True
+        if isinstance(inst, (GetElementPtrInst, CastInst)) and inst.opcode in POINTER_TRANSFERS:
+            return inst.operands[0] in self.shadowed
+        if isinstance(inst, LoadInst):
+            return inst.pointer in self.shadowed
+        if isinstance(inst, PhiInst):
+            return any(v in self.shadowed for v, _ in inst.incoming)
+        if isinstance(inst, SelectInst):
+            return any(v in self.shadowed for v in inst.operands[1:])
+        if isinstance(inst, CallBase):
+            return (inst.called_name or "") in self.knowledge.allocators
+        return False
+
+    def stores_needing_shadow(self) -> list[StoreInst]:
+        """Stores of varied values through pointers without a shadow (unsupported)."""
+        return [i for i in self.function.instructions() if isinstance(i, StoreInst)
+                and i.value in self.varied and i.pointer not in self.shadowed]

@@ -1,0 +1,133 @@
+"""Generates derivative functions for requests, and for every active function they call.
+
+Each (function, activities, active return) gets a pair `augmented_f.<code>` / `reverse_f.<code>`
+sharing one tape (split mode), so calls across compilation units, indirect recursion and
+repeated calls all work the same way. A request `__ltoad_request.N` becomes a small function
+that makes a tape, runs the pair and returns the adjoints as the caller declared them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..diagnostics import LtoadError
+from ..ir import Module
+from ..ir.builder import Builder
+from ..ir.function import Argument, Function
+from ..ir.instructions import CallBase
+from ..ir.types import PTR, VOID, FunctionType, StructType, Type
+from ..ir.values import GlobalRef, ZeroInitializer
+from . import tape
+from .activity import Activity
+from .forward_sweep import ForwardSweep, clone
+from .formulas import float_constant
+from .knowledge import Knowledge
+from .locations import describe
+from .requests import Request
+from .reverse_sweep import ReverseSweep, out_return_type
+
+ACTIVITY_CODES = {"dup": "d", "dupnoneed": "d", "const": "c", "out": "o"}
+
+
+@dataclass(frozen=True)
+class CallSplit:
+    augmented: str
+    reverse: str
+    activities: tuple[str, ...]
+    active_return: bool
+
+
+class Differentiator:
+    def __init__(self, module: Module, knowledge: Knowledge):
+        self.module = module
+        self.knowledge = knowledge
+        self.defined = set(module.functions)
+        self.splits: dict[tuple, CallSplit] = {}
+        self.queue: list[tuple] = []
+        self.declarations: dict[str, str] = dict(tape.RUNTIME_DECLARATIONS)
+        self.runtime: list[str] = [tape.RUNTIME]
+
+    def split(self, name: str, activities: tuple[str, ...], active_return: bool) -> CallSplit:
+        key = (name, activities, active_return)
+        if key not in self.splits:
+            code = "".join(ACTIVITY_CODES[a] for a in activities) + ("_r" if active_return else "")
+            self.splits[key] = CallSplit(f"augmented_{name}.{code}", f"reverse_{name}.{code}",
+                                         activities, active_return)
+            self.queue.append(key)
+        return self.splits[key]
+
+    def split_for_call(self, call: CallBase, activity: Activity) -> CallSplit:
+        activities = tuple("dup" if a in activity.shadowed else
+                           "out" if a in activity.varied else "const" for a in call.args)
+        return self.split(call.called_name, activities, call in activity.varied)
+
+    def generate_all(self) -> None:
+        while self.queue:
+            self._generate(*self.queue.pop(0))
+
+    def _generate(self, name: str, activities: tuple[str, ...], active_return: bool) -> None:
+        split = self.splits[(name, activities, active_return)]
+        primal = self.module.parse_function(name)
+        augmented = clone(primal, split.augmented)
+        activity = Activity(augmented, activities, self.knowledge, self.defined)
+        for store in activity.stores_needing_shadow():
+            raise LtoadError(f"cannot differentiate {describe(self.module, name, store)}: an "
+                             "active value is stored to memory ltoad has no shadow for "
+                             "(a global variable?)")
+        forward = ForwardSweep(augmented, activities, activity, self.split_for_call,
+                               lambda inst: describe(self.module, name, inst))
+        forward.run()
+        reverse = ReverseSweep(forward, split.reverse, activities, active_return).run_sweep()
+        forward.insert_pushes(reverse.needed)
+        forward.record_returns(reverse.numbered_returns)
+        self.declarations.update(forward.declarations)
+        self.declarations.update(reverse.declarations)
+        self.module.add_function(augmented)
+        self.module.add_function(reverse.rev)
+
+    # ---- requests ------------------------------------------------------------------------
+
+    def request(self, request: Request) -> Function:
+        """Define `__ltoad_request.N(ptr f, values...)` for an Enzyme-style reverse request."""
+        target = self.module.parse_function(request.target) if request.target in self.defined \
+            else None
+        if target is None:
+            raise LtoadError(f"__enzyme_autodiff in {request.where}: '{request.target}' has no "
+                             "body in the linked program")
+        active_return = target.return_type.is_float()
+        split = self.split(request.target, request.activities, active_return)
+        wrapper = Function(request.symbol, request.return_type, prefix=["internal"])
+        wrapper.add_argument(Argument(PTR, "fn"))
+        primals, shadows = [], []
+        for index, (param, activity) in enumerate(zip(target.args, request.activities)):
+            primals.append(wrapper.add_argument(Argument(param.type, f"arg{index}")))
+            if activity in ("dup", "dupnoneed"):
+                shadows.append(wrapper.add_argument(Argument(param.type, f"arg{index}.shadow")))
+        b = Builder(wrapper.add_block("entry"))
+        state = b.alloca(tape.TAPE_TYPE, name="tape")
+        b.store(ZeroInitializer(tape.TAPE_TYPE), state)
+        b.call(GlobalRef(split.augmented), [*primals, *shadows, state],
+               FunctionType(target.return_type, tuple(v.type for v in [*primals, *shadows, state])))
+        seed = [float_constant(target.return_type, 1.0)] if active_return else []
+        outs = [p.type for p, a in zip(primals, request.activities) if a == "out"]
+        reverse_args = [*primals, *shadows, *seed, state]
+        result = b.call(GlobalRef(split.reverse), reverse_args,
+                        FunctionType(out_return_type(outs), tuple(v.type for v in reverse_args)))
+        b.call(GlobalRef("free"), [b.load(PTR, state)], FunctionType(VOID, (PTR,)))
+        self._return_adjoints(b, request, result, outs)
+        return wrapper
+
+    def _return_adjoints(self, b: Builder, request: Request, result, outs: list[Type]) -> None:
+        wanted = request.return_type
+        if wanted == VOID:
+            b.ret()
+        elif len(outs) == 1 and wanted == outs[0]:
+            b.ret(result)
+        elif isinstance(wanted, StructType) and list(wanted.elements) == outs:
+            b.ret(result)
+        elif not outs and wanted.is_float():
+            b.ret(float_constant(wanted, 0.0))
+        else:
+            got = ", ".join(map(str, outs)) or "nothing"
+            raise LtoadError(f"__enzyme_autodiff in {request.where}: it is declared to return "
+                             f"{wanted}, but the active (enzyme_out) arguments give {got}")

@@ -1,0 +1,223 @@
+"""The augmented forward sweep: the primal computation plus shadow memory and tape pushes.
+
+`augmented_f(args..., shadows of dup args..., ptr tape)` is a clone of f in which every shadowed
+pointer gets its shadow next to it (GEPs on shadows, zeroed shadow allocations, pointers loaded
+from shadow memory), pointer stores and memory intrinsics are mirrored on the shadows, and calls
+to active functions go to their own augmented versions. Which values the reverse sweep needs is
+decided later; `insert_pushes` then saves them at the end of each block.
+"""
+
+from __future__ import annotations
+
+from ..diagnostics import LtoadError
+from ..ir import parse_function, print_function
+from ..ir.function import Argument, Block, Function
+from ..ir.instructions import (AllocaInst, CallBase, CallInst, CastInst, GetElementPtrInst,
+                               Instruction, InvokeInst, LoadInst, PhiInst, ReturnInst, SelectInst,
+                               StoreInst)
+from ..ir.types import I1, I8, I64, PTR, VOID, FunctionType, PointerType
+from ..ir.values import ConstantInt, GlobalRef, NullPointer, Value
+from . import tape
+from .activity import Activity
+
+MEMSET = "llvm.memset.p0.i64"
+MEMSET_TYPE = FunctionType(VOID, (PTR, I8, I64, I1), False)
+MEMORY_COPIES = ("llvm.memcpy", "llvm.memmove")
+KEPT_FUNCTION_ATTRIBUTES = ("personality",)
+
+
+def clone(function: Function, name: str) -> Function:
+    """A fresh copy of `function` (through the printer) without debug info, internal."""
+    copy = parse_function(print_function(function))
+    copy.name = name
+    copy.prefix = ["internal"]
+    copy.metadata = [(k, v) for k, v in copy.metadata if k != "dbg"]
+    copy.attributes = [a for a in copy.attributes if a.startswith(KEPT_FUNCTION_ATTRIBUTES)]
+    for arg in copy.args:
+        arg.attrs = []
+    for instruction in copy.instructions():
+        instruction.metadata = [(k, v) for k, v in instruction.metadata if k != "dbg"]
+        for record in instruction.debug_records:
+            record.drop_operands()
+        instruction.debug_records = []
+    return copy
+
+
+def _insert_after(instruction: Instruction, new: Instruction) -> Instruction:
+    block = instruction.parent
+    index = block.instructions.index(instruction) + 1
+    if isinstance(instruction, PhiInst):
+        index = len(block.phis)
+    block.insert(index, new)
+    return new
+
+
+class ForwardSweep:
+    """Turns a clone of the primal into augmented_f; keeps the primal->shadow map."""
+
+    def __init__(self, function: Function, activities: tuple[str, ...], activity: Activity,
+                 split_names, where):
+        self.f = function
+        self.activity = activity
+        self.split_names = split_names      # callable: (callee, call) -> (augmented, reverse)
+        self.where = where                  # callable: instruction -> location text
+        self.shadow: dict[Value, Value] = {}
+        self.original: dict[Block, list[Instruction]] = {b: list(b.instructions) for b in function.blocks}
+        self.shadow_args = []
+        for arg, act in zip(list(function.args), activities):
+            if act in ("dup", "dupnoneed"):
+                shadow = function.add_argument(Argument(arg.type, f"{arg.name or 'arg'}.shadow"))
+                self.shadow[arg] = shadow
+                self.shadow_args.append(shadow)
+        self.tape = function.add_argument(Argument(PTR, "tape"))
+        self.augmented_calls: dict[Instruction, Instruction] = {}
+        self.call_info: dict[Instruction, object] = {}
+        self.declarations: dict[str, str] = {}
+
+    def run(self) -> None:
+        phis = []
+        for block in self.f.blocks:
+            for instruction in self.original[block]:
+                if instruction in self.activity.shadowed:
+                    made = self._make_shadow(instruction)
+                    if isinstance(instruction, PhiInst):
+                        phis.append((instruction, made))
+                self._mirror(instruction)
+        for phi, shadow in phis:
+            for value, block in phi.incoming:
+                shadow.add_incoming(self.shadow_of(value, phi), block)
+
+    def shadow_of(self, value: Value, user: Instruction) -> Value:
+        shadow = self.shadow.get(value)
+        if shadow is None:
+            if isinstance(value, (GlobalRef,)) or not isinstance(value.type, PointerType):
+                return NullPointer(PTR)
+            raise LtoadError(f"cannot differentiate {self.where(user)}: no shadow for a pointer "
+                             "it uses (mark the data inactive or pass it as enzyme_dup)")
+        return shadow
+
+    def _make_shadow(self, inst: Instruction) -> Instruction:
+        if isinstance(inst, AllocaInst):
+            made = _insert_after(inst, AllocaInst(inst.allocated_type, inst.count, inst.align))
+            self._zero(made, self._alloca_bytes(inst), made)
+        elif isinstance(inst, GetElementPtrInst):
+            made = _insert_after(inst, GetElementPtrInst(
+                inst.source_element_type, self.shadow_of(inst.pointer, inst), inst.indices, inst.flags))
+        elif isinstance(inst, CastInst):
+            made = _insert_after(inst, CastInst(inst.opcode, self.shadow_of(inst.operands[0], inst),
+                                                inst.type))
+        elif isinstance(inst, LoadInst):
+            made = _insert_after(inst, LoadInst(inst.type, self.shadow_of(inst.pointer, inst),
+                                                align=inst.align))
+        elif isinstance(inst, SelectInst):
+            a, b = (self.shadow_of(v, inst) for v in inst.operands[1:])
+            made = _insert_after(inst, SelectInst(inst.condition, a, b))
+        elif isinstance(inst, PhiInst):
+            made = _insert_after(inst, PhiInst(inst.type))
+        elif isinstance(inst, CallBase):
+            made = self._shadow_allocation(inst)
+        else:
+            raise LtoadError(f"cannot differentiate {self.where(inst)}: "
+                             f"no shadow rule for '{inst.opcode}'")
+        made.name = f"{inst.name}.shadow" if inst.name else None
+        self.shadow[inst] = made
+        return made
+
+    def _alloca_bytes(self, inst: AllocaInst) -> Value:
+        from .memory import type_bytes
+        if not isinstance(inst.count, ConstantInt):
+            raise LtoadError(f"cannot differentiate {self.where(inst)}: variable-size alloca")
+        return ConstantInt(I64, type_bytes(inst.allocated_type) * inst.count.value)
+
+    def _zero(self, pointer: Value, size: Value, after: Instruction) -> Instruction:
+        """Insert `memset(pointer, 0, size)` after `after` (widening size to i64 first)."""
+        self.declarations[MEMSET] = f"declare void @{MEMSET}(ptr, i8, i64, i1 immarg)"
+        if size.type != I64:
+            size = after = _insert_after(after, CastInst("zext", size, I64))
+        call = CallInst(MEMSET_TYPE, GlobalRef(MEMSET), [pointer, ConstantInt(I8, 0), size,
+                                                         ConstantInt(I1, 0)])
+        return _insert_after(after, call)
+
+    def _shadow_allocation(self, call: CallBase) -> Instruction:
+        made = _insert_after(call, CallInst(call.function_type, call.callee, list(call.args)))
+        allocator = self.activity.knowledge.allocators[call.called_name]
+        if not allocator.zeroed:
+            self._zero(made, call.args[allocator.size_args[0]], made)
+        return made
+
+    def _mirror(self, inst: Instruction) -> None:
+        """Mirror on the shadows what `inst` does to shadowed memory."""
+        if isinstance(inst, StoreInst) and isinstance(inst.value.type, PointerType) \
+                and inst.pointer in self.activity.shadowed:
+            shadow_value = self.shadow.get(inst.value, NullPointer(PTR))
+            _insert_after(inst, StoreInst(shadow_value, self.shadow_of(inst.pointer, inst),
+                                          align=inst.align))
+        elif isinstance(inst, InvokeInst) and self.activity.is_active_call(inst):
+            raise LtoadError(f"cannot differentiate {self.where(inst)}: calls that may throw "
+                             "(invoke) in an active function are not supported yet")
+        elif isinstance(inst, CallInst):
+            self._mirror_call(inst)
+
+    def _mirror_call(self, call: CallInst) -> None:
+        name = call.called_name or ""
+        destination_shadowed = bool(call.args) and call.args[0] in self.activity.shadowed
+        if name.startswith(MEMORY_COPIES) and destination_shadowed:
+            source = call.args[1]
+            if source in self.activity.shadowed:
+                args = [self.shadow_of(call.args[0], call), self.shadow_of(source, call), *call.args[2:]]
+                _insert_after(call, CallInst(call.function_type, call.callee, args))
+            else:
+                self._zero(self.shadow_of(call.args[0], call), call.args[2], call)
+        elif name.startswith("llvm.memset") and destination_shadowed:
+            self._zero(self.shadow_of(call.args[0], call), call.args[2], call)
+        elif self.activity.is_active_call(call):
+            self._augment_call(call)
+
+    def _augment_call(self, call: CallInst) -> None:
+        info = self.split_names(call, self.activity)
+        args = list(call.args) + [self.shadow_of(a, call) for a in call.args if a in self.activity.shadowed]
+        args.append(self.tape)
+        function_type = FunctionType(call.type, tuple(a.type for a in args), False)
+        replacement = CallInst(function_type, GlobalRef(info.augmented), args)
+        block = call.parent
+        block.insert(block.instructions.index(call), replacement)
+        call.replace_all_uses_with(replacement)
+        name = call.name
+        index = self.original[block].index(call)
+        self.original[block][index] = replacement
+        self._retarget(call, replacement)
+        self.call_info[replacement] = (list(call.args), info)
+        call.erase()
+        replacement.name = name
+
+    def _retarget(self, old: Instruction, new: Instruction) -> None:
+        """Analyses were computed on `old`; make `new` inherit them."""
+        for table in (self.activity.varied, self.activity.shadowed):
+            if old in table:
+                table.discard(old)
+                table.add(new)
+        self.augmented_calls[new] = old
+
+    # ---- after the reverse sweep decided what it needs ----------------------------------
+
+    def insert_pushes(self, needed: dict[Block, list[Value]]) -> None:
+        for block, values in needed.items():
+            index = block.instructions.index(block.terminator)
+            for value in reversed(values):
+                index = tape.insert_push(block, index, self.tape, value)
+
+    def record_predecessors(self, block: Block) -> None:
+        """Push which predecessor control came from (the reverse sweep pops it to go back)."""
+        predecessors = block.predecessors
+        index_phi = PhiInst(I64, [(ConstantInt(I64, i), p) for i, p in enumerate(predecessors)])
+        block.insert(len(block.phis), index_phi)
+        tape.insert_push(block, len(block.phis), self.tape, index_phi)
+
+    def record_returns(self, blocks: list[Block]) -> None:
+        """Push which return was taken (after everything else the block pushes)."""
+        for number, block in enumerate(blocks):
+            index = block.instructions.index(block.terminator)
+            tape.insert_push(block, index, self.tape, ConstantInt(I64, number))
+
+    def return_blocks(self) -> list[Block]:
+        return [b for b in self.f.blocks if isinstance(b.terminator, ReturnInst)]

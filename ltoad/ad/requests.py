@@ -1,0 +1,149 @@
+"""Differentiation requests written with Enzyme's C API, found and made to survive optimization.
+
+`__enzyme_autodiff((void *)f, enzyme_dup, x, dx, enzyme_const, n)` is read against f's
+parameters (markers `enzyme_dup`, `enzyme_dupnoneed`, `enzyme_const`, `enzyme_out`; without a
+marker a pointer is dup, a float out, anything else const). Before the pre-AD optimizer runs,
+each call becomes `call @__ltoad_request.N(ptr @f, values...)`: the markers (loads of extern
+globals the optimizer could fold) are gone, and f's address stays taken, so its body and
+signature survive. The AD step later defines `__ltoad_request.N`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..diagnostics import LtoadError
+from ..ir import Module
+from ..ir.function import Function
+from ..ir.instructions import CallInst, LoadInst
+from ..ir.types import FunctionType, Type
+from ..ir.values import GlobalRef, Value
+from .locations import describe
+
+MARKERS = {"enzyme_dup": "dup", "enzyme_dupnoneed": "dupnoneed", "enzyme_const": "const",
+           "enzyme_out": "out"}
+ENTRY_POINTS = {"__enzyme_autodiff": "reverse"}
+REQUEST_PREFIX = "__ltoad_request."
+
+
+@dataclass(frozen=True)
+class Request:
+    index: int
+    mode: str                       # 'reverse'
+    target: str                     # the function to differentiate
+    activities: tuple[str, ...]     # one per parameter of the target
+    return_type: Type               # what the caller expects back
+    where: str                      # "'main' (file.c:12)", for messages
+
+    @property
+    def symbol(self) -> str:
+        return f"{REQUEST_PREFIX}{self.index}"
+
+
+def _entry_mode(name: str | None) -> str | None:
+    if name is None:
+        return None
+    for prefix, mode in ENTRY_POINTS.items():
+        if name == prefix or name.startswith(prefix + "."):
+            return mode
+    return None
+
+
+def _marker(value: Value) -> str | None:
+    if isinstance(value, LoadInst) and isinstance(value.pointer, GlobalRef):
+        return MARKERS.get(value.pointer.name)
+    return None
+
+
+def _default_activity(type: Type) -> str:
+    if type.is_pointer():
+        return "dup"
+    return "out" if type.is_float() else "const"
+
+
+class _CallReader:
+    """Reads the arguments of one API call against the target's parameter types."""
+
+    def __init__(self, call: CallInst, target: Function, where: str):
+        self.args = list(call.args[1:])
+        self.position = 0
+        self.target = target
+        self.where = where
+
+    def fail(self, message: str):
+        raise LtoadError(f"__enzyme_autodiff in {self.where}: {message}")
+
+    def take(self, what: str) -> Value:
+        if self.position >= len(self.args):
+            self.fail(f"too few arguments for '{self.target.name}': missing {what}")
+        value = self.args[self.position]
+        self.position += 1
+        if _marker(value) is not None:
+            self.fail(f"expected {what}, found marker {value.pointer.name}")
+        return value
+
+    def read(self) -> tuple[list[str], list[Value]]:
+        activities, values = [], []
+        for index, param in enumerate(self.target.args):
+            marker = _marker(self.args[self.position]) if self.position < len(self.args) else None
+            if marker is not None:
+                self.position += 1
+            activity = marker or _default_activity(param.type)
+            value = self.take(f"argument {index + 1} ({param.type})")
+            if value.type != param.type:
+                self.fail(f"argument {index + 1} of '{self.target.name}' is {param.type}, "
+                          f"but {value.type} was passed")
+            values.append(value)
+            if activity in ("dup", "dupnoneed"):
+                values.append(self.take(f"the shadow of argument {index + 1}"))
+            activities.append(activity)
+        if self.position != len(self.args):
+            self.fail(f"too many arguments for '{self.target.name}' "
+                      f"({len(self.target.args)} parameters)")
+        return activities, values
+
+
+def _target(module: Module, call: CallInst, where: str) -> Function:
+    callee = call.args[0] if call.args else None
+    if not isinstance(callee, GlobalRef):
+        raise LtoadError(f"__enzyme_autodiff in {where}: the first argument must be a function "
+                         "known at link time (a function name, possibly cast to void *)")
+    if callee.name in module.functions:
+        return module.parse_function(callee.name)
+    if callee.name in module.declarations:
+        return module.parse_declaration(callee.name)
+    raise LtoadError(f"__enzyme_autodiff in {where}: '{callee.name}' is not a function")
+
+
+def rewrite_requests(module: Module) -> list[Request]:
+    """Replace every API call by a call to its `__ltoad_request.N`; return the requests."""
+    requests: list[Request] = []
+    for name in module.functions:
+        if "@__enzyme_" not in module.function_text(name):
+            continue
+        function = module.parse_function(name)
+        for call in [i for i in function.instructions() if isinstance(i, CallInst)]:
+            mode = _entry_mode(call.called_name)
+            if mode is not None:
+                requests.append(_rewrite(module, function, call, mode, len(requests)))
+    return requests
+
+
+def _rewrite(module: Module, function: Function, call: CallInst, mode: str, index: int) -> Request:
+    where = describe(module, function.name, call)
+    target = _target(module, call, where)
+    activities, values = _CallReader(call, target, where).read()
+    request = Request(index, mode, target.name, tuple(activities), call.type, where)
+    args = [call.args[0], *values]
+    new_type = FunctionType(call.type, tuple(a.type for a in args), False)
+    replacement = CallInst(new_type, GlobalRef(request.symbol), args)
+    replacement.metadata = [m for m in call.metadata if m[0] == "dbg"]
+    block = call.parent
+    block.insert(block.instructions.index(call), replacement)
+    call.replace_all_uses_with(replacement)
+    name = call.name
+    call.erase()
+    replacement.name = name
+    module.append(f"declare {new_type.ret} @\"{request.symbol}\"("
+                  f"{', '.join(str(a.type) for a in args)})\n")
+    return request

@@ -1,0 +1,373 @@
+"""The reverse sweep: `reverse_f(args..., shadows..., [d_ret], ptr tape)` -> adjoints of `out` args.
+
+One reverse block per primal block, visited in reverse CFG order (the forward sweep pushed
+which predecessor was taken; the reverse pops it and goes back along that edge). Inside a
+block, instructions are visited last to first and each applies its adjoint rule. Adjoints of SSA
+values live in stack slots (zeroed at entry, reset when their definition is reached, so loops
+work; mem2reg turns them into registers). Every primal or shadow value a rule needs is requested
+per block: the forward sweep pushes it at the end of that block, the reverse pops it at the start.
+"""
+
+from __future__ import annotations
+
+from ..diagnostics import LtoadError
+from ..ir.builder import Builder
+from ..ir.function import Argument, Block, Function
+from ..ir.instructions import (BinaryOperator, CallInst, CastInst, ExtractElementInst,
+                               InsertElementInst, Instruction, LoadInst, PhiInst, ReturnInst,
+                               SelectInst, ShuffleVectorInst, StoreInst, UnaryOperator)
+from ..ir.types import I1, I8, I32, I64, PTR, VOID, FunctionType, StructType, Type, VectorType
+from ..ir.values import Constant, ConstantInt, GlobalRef, Poison, Value
+from . import rules, tape
+from .expr import Expr
+from .formulas import FormulaEmitter, float_constant
+from .memory import region_element
+
+CAST_TRANSPOSE = {"fpext": "fptrunc", "fptrunc": "fpext"}
+
+
+def zero_of(type: Type) -> Value:
+    return float_constant(type, 0.0)
+
+
+def out_return_type(types: list[Type]) -> Type:
+    if not types:
+        return VOID
+    return types[0] if len(types) == 1 else StructType(tuple(types))
+
+
+class ReverseSweep:
+    def __init__(self, forward, name: str, activities: tuple[str, ...], active_return: bool):
+        self.fwd = forward
+        self.activity = forward.activity
+        aug = forward.f
+        self.primal_args = aug.args[:len(activities)]
+        self.out_args = [a for a, act in zip(self.primal_args, activities) if act == "out"
+                         and a.type.is_float()]
+        self.rev = Function(name, out_return_type([a.type for a in self.out_args]), prefix=["internal"])
+        self.arg_map: dict[Value, Value] = {}
+        for arg in [*self.primal_args, *forward.shadow_args]:
+            self.arg_map[arg] = self.rev.add_argument(Argument(arg.type, arg.name))
+        self.d_return = None
+        if active_return:
+            self.d_return = self.rev.add_argument(Argument(aug.return_type, "d.return"))
+        self.tape = self.rev.add_argument(Argument(PTR, "tape"))
+        self.entry = self.rev.add_block("entry")
+        self.blocks = {b: self.rev.add_block(f"reverse.{b.name or i}") for i, b in enumerate(aug.blocks)}
+        self.slots: dict[Value, Instruction] = {}
+        self.needed: dict[Block, list[Value]] = {b: [] for b in aug.blocks}
+        self.popped: dict[Block, dict[Value, Value]] = {b: {} for b in aug.blocks}
+        self.pop_index: dict[Block, int] = {b: 0 for b in aug.blocks}
+        self.phi_adjoints: dict[PhiInst, Value] = {}
+        self.declarations: dict[str, str] = {}
+        self.block: Block | None = None     # the primal block being reversed
+        self.numbered_returns: list[Block] = []  # when several: the forward sweep pushes which
+
+    # ---- values the rules use ------------------------------------------------------------
+
+    def primal(self, value: Value) -> Value:
+        """The value of a primal (augmented) value inside the current reverse block."""
+        if isinstance(value, Constant):
+            return value
+        if value in self.arg_map:
+            return self.arg_map[value]
+        block = self.block
+        if value not in self.popped[block]:
+            popped, self.pop_index[block] = tape.insert_pop(
+                self.blocks[block], self.pop_index[block], self.tape, value.type)
+            self.popped[block][value] = popped
+            self.needed[block].append(value)
+        return self.popped[block][value]
+
+    def shadow(self, pointer: Value, user: Instruction) -> Value:
+        return self.primal(self.fwd.shadow_of(pointer, user))
+
+    # ---- adjoint slots -------------------------------------------------------------------
+
+    def _slot(self, value: Value) -> Instruction:
+        slot = self.slots.get(value)
+        if slot is None:
+            b = Builder(self.entry)
+            b.index = 2 * len(self.slots)
+            slot = self.slots[value] = b.alloca(value.type)
+            b.store(zero_of(value.type), slot)
+        return slot
+
+    def is_active(self, value: Value) -> bool:
+        return value in self.activity.varied
+
+    def add(self, b: Builder, value: Value, amount: Value) -> None:
+        """d_value += amount (nothing for constants and inactive values)."""
+        if not self.is_active(value):
+            return
+        slot = self._slot(value)
+        b.store(b.fadd(b.load(value.type, slot), amount), slot)
+
+    def take(self, b: Builder, value: Value) -> Value:
+        """Read d_value and reset it to zero."""
+        slot = self._slot(value)
+        amount = b.load(value.type, slot)
+        b.store(zero_of(value.type), slot)
+        return amount
+
+    # ---- driving ---------------------------------------------------------------------------
+
+    def run_sweep(self) -> "ReverseSweep":
+        for block in self.fwd.f.blocks:
+            self._reverse_block(block)
+        self._finish_entry()
+        return self
+
+    def _reverse_block(self, block: Block) -> None:
+        self.block = block
+        b = Builder(self.blocks[block])
+        terminator = block.terminator
+        if isinstance(terminator, ReturnInst) and self.d_return is not None and terminator.value:
+            self.add(b, terminator.value, self.d_return)
+        for instruction in reversed(self.fwd.original[block]):
+            if not instruction.is_terminator:
+                self.visit(b, instruction)
+        self._leave_block(b, block)
+
+    def _leave_block(self, b: Builder, block: Block) -> None:
+        if block is self.fwd.f.blocks[0]:
+            self._return_outs(b)
+            return
+        predecessors = block.predecessors
+        if not predecessors:
+            b.unreachable()
+            return
+        if len(predecessors) == 1:
+            self._edge(b, block, predecessors[0])
+            return
+        self.fwd.record_predecessors(block)
+        index, _ = tape.insert_pop(b.block, len(b.block.instructions), self.tape, I64)
+        edges = []
+        for number, predecessor in enumerate(predecessors):
+            edge = self.rev.add_block(f"{b.block.name}.from.{number}")
+            self._edge(Builder(edge), block, predecessor)
+            edges.append((ConstantInt(I64, number), edge))
+        b.switch(index, edges[0][1], edges[1:])
+
+    def _edge(self, b: Builder, block: Block, predecessor: Block) -> None:
+        for phi in block.phis:
+            if phi in self.phi_adjoints:
+                incoming = next(v for v, p in phi.incoming if p is predecessor)
+                self.add(b, incoming, self.phi_adjoints[phi])
+        b.br(self.blocks[predecessor])
+
+    def _return_outs(self, b: Builder) -> None:
+        values = [b.load(a.type, self._slot(a)) for a in self.out_args]
+        if not values:
+            b.ret()
+        elif len(values) == 1:
+            b.ret(values[0])
+        else:
+            aggregate: Value = Poison(self.rev.return_type)
+            for index, value in enumerate(values):
+                aggregate = b.insertvalue(aggregate, value, [index])
+            b.ret(aggregate)
+
+    def _finish_entry(self) -> None:
+        b = Builder(self.entry)
+        returns = self.fwd.return_blocks()
+        if not returns:
+            b.unreachable()
+        elif len(returns) == 1:
+            b.br(self.blocks[returns[0]])
+        else:
+            self.numbered_returns = returns
+            index, _ = tape.insert_pop(self.entry, len(self.entry.instructions), self.tape, I64)
+            cases = [(ConstantInt(I64, n), self.blocks[blk]) for n, blk in enumerate(returns)]
+            b.switch(index, cases[0][1], cases[1:])
+
+    # ---- adjoint rules -------------------------------------------------------------------
+
+    def visit(self, b: Builder, inst: Instruction) -> None:
+        if isinstance(inst, PhiInst):
+            if self.is_active(inst):
+                self.phi_adjoints[inst] = self.take(b, inst)
+            return
+        if isinstance(inst, StoreInst):
+            self._store(b, inst)
+            return
+        if isinstance(inst, CallInst) and not self.is_active(inst):
+            self._inactive_result_call(b, inst)
+            return
+        if not self.is_active(inst):
+            return
+        dy = self.take(b, inst)
+        if isinstance(inst, (BinaryOperator, UnaryOperator)):
+            self._rule(b, inst, rules.lookup(inst.opcode), list(inst.operands), dy)
+        elif isinstance(inst, CallInst):
+            self._call(b, inst, dy)
+        elif isinstance(inst, CastInst) and inst.opcode in CAST_TRANSPOSE:
+            operand = inst.operands[0]
+            self.add(b, operand, b.cast(CAST_TRANSPOSE[inst.opcode], dy, operand.type))
+        elif isinstance(inst, SelectInst):
+            condition = self.primal(inst.condition)
+            zero = zero_of(inst.type)
+            self.add(b, inst.operands[1], b.select(condition, dy, zero))
+            self.add(b, inst.operands[2], b.select(condition, zero, dy))
+        elif isinstance(inst, LoadInst):
+            slot = self.shadow(inst.pointer, inst)
+            b.store(b.fadd(b.load(inst.type, slot, inst.align), dy), slot, inst.align)
+        elif isinstance(inst, (ExtractElementInst, InsertElementInst, ShuffleVectorInst)):
+            self._vector(b, inst, dy)
+        elif inst.opcode != "freeze":
+            raise LtoadError(f"cannot differentiate {self.fwd.where(inst)}: "
+                             f"no derivative rule for '{inst.opcode}'")
+        else:
+            self.add(b, inst.operands[0], dy)
+
+    def _store(self, b: Builder, inst: StoreInst) -> None:
+        if not inst.value.type.is_float() or inst.pointer not in self.activity.shadowed:
+            if inst.value in self.activity.varied:
+                raise LtoadError(f"cannot differentiate {self.fwd.where(inst)}: an active value "
+                                 "is stored to memory ltoad has no shadow for (a global?)")
+            return
+        slot = self.shadow(inst.pointer, inst)
+        old = b.load(inst.value.type, slot, inst.align)
+        b.store(zero_of(inst.value.type), slot, inst.align)
+        self.add(b, inst.value, old)
+
+    def _rule(self, b: Builder, inst: Instruction, rule, operands: list[Value], dy: Value) -> None:
+        if rule is None or rule.special:
+            name = getattr(inst, "called_name", None) or inst.opcode
+            raise LtoadError(f"cannot differentiate {self.fwd.where(inst)}: "
+                             f"no derivative rule for '{name}'")
+        emitter = FormulaEmitter(b, inst.type)
+        env: dict[str, Value] = {}
+        for index, partial in enumerate(rule.partials):
+            if partial is None or not self.is_active(operands[index]):
+                continue
+            for variable in partial.variables() - env.keys():
+                env[variable] = self.primal(inst if variable == "y" else operands[int(variable[1:])])
+            self.add(b, operands[index], self._times(b, emitter, partial, env, dy))
+        self.declarations.update(emitter.declarations)
+
+    @staticmethod
+    def _times(b: Builder, emitter: FormulaEmitter, partial: Expr, env, dy: Value) -> Value:
+        if partial.op == "num" and partial.value == 1.0:
+            return dy
+        if partial.op == "num" and partial.value == -1.0:
+            return b.fneg(dy)
+        return b.fmul(dy, emitter.emit(partial, env))
+
+    def _call(self, b: Builder, call: CallInst, dy: Value) -> None:
+        if call in self.fwd.augmented_calls:
+            self._reverse_call(b, call, dy)
+            return
+        name = call.called_name or ""
+        rule = rules.lookup(name)
+        if rule is not None and rule.special == "reduce_fadd":
+            self.add(b, call.args[0], dy)
+            vector = call.args[1].type
+            lanes = b.insertelement(Poison(vector), dy, ConstantInt(I32, 0))
+            self.add(b, call.args[1], b.shufflevector(lanes, Poison(vector), [0] * vector.count))
+            return
+        self._rule(b, call, rule, list(call.args), dy)
+
+    def _inactive_result_call(self, b: Builder, call: CallInst) -> None:
+        name = call.called_name or ""
+        if call in self.fwd.augmented_calls:
+            self._reverse_call(b, call, None)
+        elif name.startswith(("llvm.memcpy", "llvm.memmove")) and call.args[0] in self.activity.shadowed:
+            self._reverse_copy(b, call)
+        elif name.startswith("llvm.memset") and call.args[0] in self.activity.shadowed:
+            self._zero_shadow(b, call, call.args[0], call.args[2])
+        elif name in self.activity.knowledge.allocators and call in self.activity.shadowed:
+            free = self.activity.knowledge.allocators[name].free
+            self.declarations[free] = f"declare void @{free}(ptr)"
+            b.call(GlobalRef(free), [self.shadow(call, call)], FunctionType(VOID, (PTR,), False))
+
+    def _zero_shadow(self, b: Builder, call: CallInst, pointer: Value, size: Value) -> None:
+        from .forward_sweep import MEMSET, MEMSET_TYPE
+        size = self.primal(size)
+        if size.type != I64:
+            size = b.cast("zext", size, I64)
+        b.call(GlobalRef(MEMSET), [self.shadow(pointer, call), ConstantInt(I8, 0), size,
+                                   ConstantInt(I1, 0)], MEMSET_TYPE)
+
+    def _reverse_copy(self, b: Builder, call: CallInst) -> None:
+        """d_src[i] += d_dst[i]; d_dst[i] = 0 over the float elements of the copied bytes."""
+        destination, source, size = call.args[0], call.args[1], call.args[2]
+        element = region_element(self.fwd.f, [destination, source])
+        if element is None:
+            raise LtoadError(f"cannot differentiate {self.fwd.where(call)}: the copied memory "
+                             "is not only floating point (or its type is unknown)")
+        if source not in self.activity.shadowed:
+            self._zero_shadow(b, call, destination, size)
+            return
+        helper = f"__ltoad_copy_adjoint.{element}"
+        self.declarations[helper] = copy_adjoint_runtime(element)
+        size = self.primal(size)
+        if size.type != I64:
+            size = b.cast("zext", size, I64)
+        b.call(GlobalRef(helper), [self.shadow(destination, call), self.shadow(source, call), size],
+               FunctionType(VOID, (PTR, PTR, I64), False))
+
+    def _reverse_call(self, b: Builder, call: CallInst, dy: Value | None) -> None:
+        call_args, info = self.fwd.call_info[call]
+        args = [self.primal(a) for a in call_args]
+        args += [self.shadow(a, call) for a in call_args if a in self.activity.shadowed]
+        if info.active_return:
+            args.append(dy)
+        args.append(self.tape)
+        outs = [a for a, act in zip(call_args, info.activities) if act == "out"]
+        result = b.call(GlobalRef(info.reverse), args,
+                        FunctionType(out_return_type([a.type for a in outs]), tuple(a.type for a in args)))
+        for index, arg in enumerate(outs):
+            self.add(b, arg, result if len(outs) == 1 else b.extractvalue(result, [index]))
+
+    def _vector(self, b: Builder, inst: Instruction, dy: Value) -> None:
+        if isinstance(inst, ExtractElementInst):
+            vector, index = inst.operands
+            self.add(b, vector, b.insertelement(zero_of(vector.type), dy, self.primal(index)))
+        elif isinstance(inst, InsertElementInst):
+            vector, scalar, index = inst.operands
+            lane = self.primal(index)
+            self.add(b, scalar, b.extractelement(dy, lane))
+            self.add(b, vector, b.insertelement(dy, zero_of(scalar.type), lane))
+        else:
+            self._shuffle(b, inst, dy)
+
+    def _shuffle(self, b: Builder, inst: ShuffleVectorInst, dy: Value) -> None:
+        first, second = inst.operands
+        width = first.type.count
+        for lane, source in enumerate(inst.mask):
+            if source < 0:
+                continue
+            target = first if source < width else second
+            piece = b.extractelement(dy, ConstantInt(I32, lane))
+            contribution = b.insertelement(zero_of(target.type), piece,
+                                           ConstantInt(I32, source % width))
+            self.add(b, target, contribution)
+
+
+def copy_adjoint_runtime(element: Type) -> str:
+    """IR of `__ltoad_copy_adjoint.T(dst', src', bytes)`: src'[i] += dst'[i]; dst'[i] = 0."""
+    from .memory import type_bytes
+    size = type_bytes(element)
+    return f"""define internal void @"__ltoad_copy_adjoint.{element}"(ptr %d, ptr %s, i64 %bytes) {{
+entry:
+  %n = udiv i64 %bytes, {size}
+  %empty = icmp eq i64 %n, 0
+  br i1 %empty, label %done, label %loop
+
+loop:
+  %i = phi i64 [ 0, %entry ], [ %next, %loop ]
+  %dp = getelementptr inbounds {element}, ptr %d, i64 %i
+  %sp = getelementptr inbounds {element}, ptr %s, i64 %i
+  %dv = load {element}, ptr %dp
+  %sv = load {element}, ptr %sp
+  %sum = fadd {element} %sv, %dv
+  store {element} %sum, ptr %sp
+  store {element} 0.0, ptr %dp
+  %next = add i64 %i, 1
+  %more = icmp ult i64 %next, %n
+  br i1 %more, label %loop, label %done
+
+done:
+  ret void
+}}"""

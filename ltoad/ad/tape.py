@@ -1,0 +1,108 @@
+"""The tape: a growable byte stack the forward sweep pushes to and the reverse sweep pops from.
+
+A tape is `{ ptr data, i64 top, i64 capacity }` in the caller's memory. Every slot is a multiple
+of 8 bytes, so loads and stores are 8-aligned. Pushes happen in program order and pops in exact
+reverse order, so nested calls, loops and recursion share one tape.
+"""
+
+from __future__ import annotations
+
+from ..diagnostics import LtoadError
+from ..ir.function import Block
+from ..ir.instructions import CallInst, Instruction, LoadInst, StoreInst
+from ..ir.types import I64, PTR, FloatType, FunctionType, IntType, PointerType, StructType, Type, \
+    VectorType
+from ..ir.values import ConstantInt, GlobalRef, Value
+
+PUSH, POP = "__ltoad_tape_push", "__ltoad_tape_pop"
+TAPE_TYPE = StructType((PTR, I64, I64))
+SLOT_FN = FunctionType(PTR, (PTR, I64), False)
+FLOAT_BYTES = {"half": 2, "bfloat": 2, "float": 4, "double": 8}
+
+RUNTIME = f"""
+define internal ptr @{PUSH}(ptr %tape, i64 %bytes) {{
+entry:
+  %top.p = getelementptr inbounds i8, ptr %tape, i64 8
+  %cap.p = getelementptr inbounds i8, ptr %tape, i64 16
+  %top = load i64, ptr %top.p, align 8
+  %cap = load i64, ptr %cap.p, align 8
+  %new = add i64 %top, %bytes
+  %full = icmp ugt i64 %new, %cap
+  br i1 %full, label %grow, label %done, !prof !{{!"branch_weights", i32 1, i32 4000}}
+
+grow:
+  %twice = shl i64 %cap, 1
+  %want = call i64 @llvm.umax.i64(i64 %twice, i64 %new)
+  %size = call i64 @llvm.umax.i64(i64 %want, i64 4096)
+  %old = load ptr, ptr %tape, align 8
+  %data = call ptr @realloc(ptr %old, i64 %size)
+  store ptr %data, ptr %tape, align 8
+  store i64 %size, ptr %cap.p, align 8
+  br label %done
+
+done:
+  %base = load ptr, ptr %tape, align 8
+  store i64 %new, ptr %top.p, align 8
+  %slot = getelementptr inbounds i8, ptr %base, i64 %top
+  ret ptr %slot
+}}
+
+define internal ptr @{POP}(ptr %tape, i64 %bytes) {{
+entry:
+  %top.p = getelementptr inbounds i8, ptr %tape, i64 8
+  %top = load i64, ptr %top.p, align 8
+  %new = sub i64 %top, %bytes
+  store i64 %new, ptr %top.p, align 8
+  %base = load ptr, ptr %tape, align 8
+  %slot = getelementptr inbounds i8, ptr %base, i64 %new
+  ret ptr %slot
+}}
+"""
+RUNTIME_DECLARATIONS = {"realloc": "declare ptr @realloc(ptr, i64)",
+                        "free": "declare void @free(ptr)",
+                        "llvm.umax.i64": "declare i64 @llvm.umax.i64(i64, i64)"}
+
+
+def slot_bytes(type: Type) -> int:
+    """Bytes a value of `type` takes on the tape (rounded up to 8)."""
+    if isinstance(type, PointerType):
+        size = 8
+    elif isinstance(type, IntType):
+        size = (type.bits + 7) // 8
+    elif isinstance(type, FloatType) and type.kind in FLOAT_BYTES:
+        size = FLOAT_BYTES[type.kind]
+    elif isinstance(type, VectorType) and not type.scalable:
+        size = type.count * slot_bytes(type.element) if type.element.is_pointer() else \
+            type.count * _element_bytes(type.element)
+    else:
+        raise LtoadError(f"cannot keep a value of type {type} on the tape")
+    return (size + 7) // 8 * 8
+
+
+def _element_bytes(type: Type) -> int:
+    if isinstance(type, IntType):
+        return (type.bits + 7) // 8
+    if isinstance(type, FloatType) and type.kind in FLOAT_BYTES:
+        return FLOAT_BYTES[type.kind]
+    raise LtoadError(f"cannot keep vectors of {type} on the tape")
+
+
+def _slot(function: str, tape: Value, type: Type) -> CallInst:
+    return CallInst(SLOT_FN, GlobalRef(function), [tape, ConstantInt(I64, slot_bytes(type))])
+
+
+def insert_push(block: Block, index: int, tape: Value, value: Value) -> int:
+    """Insert a push of `value` at `index` of `block`; returns the index after it."""
+    slot = _slot(PUSH, tape, value.type)
+    block.insert(index, slot)
+    block.insert(index + 1, StoreInst(value, slot, align=8))
+    return index + 2
+
+
+def insert_pop(block: Block, index: int, tape: Value, type: Type) -> tuple[Instruction, int]:
+    """Insert a pop of a `type` value at `index` of `block`; returns it and the next index."""
+    slot = _slot(POP, tape, type)
+    block.insert(index, slot)
+    value = LoadInst(type, slot, align=8)
+    block.insert(index + 1, value)
+    return value, index + 2
