@@ -98,8 +98,11 @@ class ForwardSweep:
 
     def _make_shadow(self, inst: Instruction) -> Instruction:
         if isinstance(inst, AllocaInst):
-            made = _insert_after(inst, AllocaInst(inst.allocated_type, inst.count, inst.align))
-            self._zero(made, self._alloca_bytes(inst), made)
+            # The reverse sweep runs after this frame is gone: stack shadows live on the heap.
+            size = self._alloca_bytes(inst)
+            self.declarations["malloc"] = "declare ptr @malloc(i64)"
+            made = _insert_after(inst, CallInst(FunctionType(PTR, (I64,)), GlobalRef("malloc"), [size]))
+            self._zero(made, size, made)
         elif isinstance(inst, GetElementPtrInst):
             made = _insert_after(inst, GetElementPtrInst(
                 inst.source_element_type, self.shadow_of(inst.pointer, inst), inst.indices, inst.flags))

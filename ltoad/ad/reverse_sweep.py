@@ -13,7 +13,7 @@ from __future__ import annotations
 from ..diagnostics import LtoadError
 from ..ir.builder import Builder
 from ..ir.function import Argument, Block, Function
-from ..ir.instructions import (BinaryOperator, CallInst, CastInst, ExtractElementInst,
+from ..ir.instructions import (AllocaInst, BinaryOperator, CallInst, CastInst, ExtractElementInst,
                                InsertElementInst, Instruction, LoadInst, PhiInst, ReturnInst,
                                SelectInst, ShuffleVectorInst, StoreInst, UnaryOperator)
 from ..ir.types import I1, I8, I32, I64, PTR, VOID, FunctionType, StructType, Type, VectorType
@@ -191,6 +191,9 @@ class ReverseSweep:
         if isinstance(inst, StoreInst):
             self._store(b, inst)
             return
+        if isinstance(inst, AllocaInst) and inst in self.activity.shadowed:
+            self._free(b, "free", self.shadow(inst, inst))
+            return
         if isinstance(inst, CallInst) and not self.is_active(inst):
             self._inactive_result_call(b, inst)
             return
@@ -277,9 +280,11 @@ class ReverseSweep:
         elif name.startswith("llvm.memset") and call.args[0] in self.activity.shadowed:
             self._zero_shadow(b, call, call.args[0], call.args[2])
         elif name in self.activity.knowledge.allocators and call in self.activity.shadowed:
-            free = self.activity.knowledge.allocators[name].free
-            self.declarations[free] = f"declare void @{free}(ptr)"
-            b.call(GlobalRef(free), [self.shadow(call, call)], FunctionType(VOID, (PTR,), False))
+            self._free(b, self.activity.knowledge.allocators[name].free, self.shadow(call, call))
+
+    def _free(self, b: Builder, function: str, pointer: Value) -> None:
+        self.declarations[function] = f"declare void @{function}(ptr)"
+        b.call(GlobalRef(function), [pointer], FunctionType(VOID, (PTR,), False))
 
     def _zero_shadow(self, b: Builder, call: CallInst, pointer: Value, size: Value) -> None:
         from .forward_sweep import MEMSET, MEMSET_TYPE
