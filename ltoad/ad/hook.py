@@ -32,6 +32,7 @@ def differentiate(session: link.Session, module: llvm.ModuleRef,
     """Define every request's function and the derivatives it needs."""
     model = ir.parse_module(str(module))
     ad = Differentiator(model, knowledge.default())
+    requests = [r for r in requests if r.symbol in model.declarations]  # others were dead code
     wrappers = [ad.request(r) for r in requests]
     ad.generate_all()
     for request, wrapper in zip(requests, wrappers):

@@ -1,0 +1,34 @@
+/* Shared main() of the numeric test programs.
+ *
+ * A program defines N, the point X0, `double objective(double *x)` and
+ * `void gradient(double *x, double *g)` (using __enzyme_autodiff), then includes this file.
+ * It prints the value, the AD gradient, and the objective at x +- h e_i, from which the test
+ * computes central differences.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+extern int enzyme_dup, enzyme_const, enzyme_out, enzyme_dupnoneed;
+double __enzyme_autodiff(void *, ...);
+
+double objective(double *x);
+void gradient(double *x, double *g);
+
+int main(void) {
+    double x[N], g[N], probe[N];
+    memcpy(x, X0, sizeof x);
+    for (int i = 0; i < N; i++) g[i] = 0.0;
+    printf("value %.17g\n", objective(x));
+    gradient(x, g);
+    for (int i = 0; i < N; i++) printf("grad %d %.17g\n", i, g[i]);
+    for (int i = 0; i < N; i++) {
+        double h = 1e-6 * (fabs(x[i]) > 1.0 ? fabs(x[i]) : 1.0);
+        for (int side = -1; side <= 1; side += 2) {
+            memcpy(probe, x, sizeof probe);
+            probe[i] += side * h;
+            printf("probe %d %d %.17g %.17g\n", i, side, h, objective(probe));
+        }
+    }
+    return 0;
+}
