@@ -68,7 +68,7 @@ class Differentiator:
     def _generate(self, name: str, activities: tuple[str, ...], active_return: bool) -> None:
         split = self.splits[(name, activities, active_return)]
         primal = self.module.parse_function(name)
-        augmented = clone(primal, split.augmented)
+        augmented = clone(primal, split.augmented, self.module)
         activity = Activity(augmented, activities, self.knowledge, self.defined)
         for store in activity.stores_needing_shadow():
             raise LtoadError(f"cannot differentiate {describe(self.module, name, store)}: an "

@@ -12,7 +12,7 @@ from __future__ import annotations
 from ..diagnostics import LtoadError
 from ..ir import parse_function, print_function
 from ..ir.function import Argument, Block, Function
-from ..ir.instructions import (AllocaInst, CallBase, CallInst, CastInst, GetElementPtrInst,
+from ..ir.instructions import (AllocaInst, BranchInst, CallBase, CallInst, CastInst, GetElementPtrInst,
                                Instruction, InvokeInst, LoadInst, PhiInst, ReturnInst, SelectInst,
                                StoreInst)
 from ..ir.types import I1, I8, I64, PTR, VOID, FunctionType, PointerType
@@ -26,9 +26,13 @@ MEMORY_COPIES = ("llvm.memcpy", "llvm.memmove")
 KEPT_FUNCTION_ATTRIBUTES = ("personality",)
 
 
-def clone(function: Function, name: str) -> Function:
-    """A fresh copy of `function` (through the printer) without debug info, internal."""
-    copy = parse_function(print_function(function))
+def clone(function: Function, name: str, symbols) -> Function:
+    """A fresh copy of `function` (through the printer) without debug info, internal.
+
+    `symbols` (the module) gives named struct types their bodies.
+    """
+    text = print_function(function)
+    copy = parse_function(text, 0, len(text), symbols)
     copy.name = name
     copy.prefix = ["internal"]
     copy.metadata = [(k, v) for k, v in copy.metadata if k != "dbg"]
@@ -74,7 +78,47 @@ class ForwardSweep:
         self.call_info: dict[Instruction, object] = {}
         self.declarations: dict[str, str] = {}
 
+    def lower_active_invokes(self) -> None:
+        """Active calls made with `invoke` become plain calls (their unwind edge is dropped).
+
+        Derivatives are defined on paths that do not throw; a throwing active call now leaves
+        the augmented function directly instead of through its landing pad.
+        """
+        for block in self.f.blocks:
+            invoke = block.terminator
+            if isinstance(invoke, InvokeInst) and self._needs_reverse(invoke):
+                self._invoke_to_call(block, invoke)
+
+    def _needs_reverse(self, call: CallBase) -> bool:
+        activity = self.activity
+        name = call.called_name or ""
+        return (activity.is_active_call(call) or call in activity.varied
+                or (name in activity.knowledge.allocators and call in activity.shadowed))
+
+    def _invoke_to_call(self, block: Block, invoke: InvokeInst) -> None:
+        call = CallInst(invoke.function_type, invoke.callee, list(invoke.args), tail=None,
+                        cc=invoke.cc, ret_attrs=invoke.ret_attrs, arg_attrs=invoke.arg_attrs,
+                        fn_attrs=invoke.fn_attrs)
+        normal, unwind = invoke.normal_dest, invoke.unwind_dest
+        block.insert(block.instructions.index(invoke), call)
+        invoke.replace_all_uses_with(call)
+        for table in (self.activity.varied, self.activity.shadowed):
+            if invoke in table:
+                table.discard(invoke)
+                table.add(call)
+        for phi in unwind.phis:
+            for position, (_, source) in enumerate(phi.incoming):
+                if source is block:
+                    phi.remove_incoming(position)
+                    break
+        name = invoke.name
+        invoke.erase()
+        call.name = name
+        block.append(BranchInst([normal]))
+        self.original[block] = list(block.instructions)
+
     def run(self) -> None:
+        self.lower_active_invokes()
         phis = []
         for block in self.f.blocks:
             for instruction in self.original[block]:
@@ -155,9 +199,6 @@ class ForwardSweep:
             shadow_value = self.shadow.get(inst.value, NullPointer(PTR))
             _insert_after(inst, StoreInst(shadow_value, self.shadow_of(inst.pointer, inst),
                                           align=inst.align))
-        elif isinstance(inst, InvokeInst) and self.activity.is_active_call(inst):
-            raise LtoadError(f"cannot differentiate {self.where(inst)}: calls that may throw "
-                             "(invoke) in an active function are not supported yet")
         elif isinstance(inst, CallInst):
             self._mirror_call(inst)
 

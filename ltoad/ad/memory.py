@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from ..diagnostics import LtoadError
 from ..ir.function import Function
-from ..ir.instructions import CastInst, GetElementPtrInst, LoadInst, StoreInst
+from ..ir.instructions import CastInst, GetElementPtrInst, LoadInst, PhiInst, SelectInst, StoreInst
 from ..ir.types import (ArrayType, FloatType, IntType, NamedStructType, PointerType, StructType,
                         Type, VectorType)
 from ..ir.values import Value
@@ -60,21 +60,31 @@ def type_bytes(type: Type) -> int:
     raise LtoadError(f"cannot size type {type}")
 
 
-def base_object(pointer: Value) -> Value:
-    """The allocation or argument a pointer is derived from (through GEPs and casts)."""
-    seen = 0
-    while isinstance(pointer, (GetElementPtrInst, CastInst)) and seen < 1000:
-        pointer = pointer.operands[0]
-        seen += 1
-    return pointer
+def base_objects(pointer: Value) -> set[Value]:
+    """The allocations or arguments a pointer may be derived from (GEPs, casts, phis, selects)."""
+    bases, stack, seen = set(), [pointer], set()
+    while stack:
+        value = stack.pop()
+        if value in seen:
+            continue
+        seen.add(value)
+        if isinstance(value, (GetElementPtrInst, CastInst)):
+            stack.append(value.operands[0])
+        elif isinstance(value, PhiInst):
+            stack.extend(v for v, _ in value.incoming)
+        elif isinstance(value, SelectInst):
+            stack.extend(value.operands[1:])
+        else:
+            bases.add(value)
+    return bases
 
 
 def region_element(function: Function, pointers: list[Value]) -> FloatType | None:
     """The float type a region is accessed as, or None if it holds anything else / unknown."""
-    bases = {base_object(p) for p in pointers}
+    bases = set().union(*(base_objects(p) for p in pointers))
     kinds: set[Type] = set()
     for instruction in function.instructions():
-        if isinstance(instruction, (LoadInst, StoreInst)) and base_object(instruction.pointer) in bases:
+        if isinstance(instruction, (LoadInst, StoreInst)) and base_objects(instruction.pointer) & bases:
             accessed = instruction.type if isinstance(instruction, LoadInst) else instruction.value.type
             kinds.add(accessed.scalar)
     floats = {k for k in kinds if isinstance(k, FloatType)}
