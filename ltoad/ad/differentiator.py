@@ -15,8 +15,8 @@ from ..ir import Module
 from ..ir.builder import Builder
 from ..ir.function import Argument, Function
 from ..ir.instructions import CallBase
-from ..ir.types import PTR, VOID, FunctionType, StructType, Type
-from ..ir.values import GlobalRef, ZeroInitializer
+from ..ir.types import I8, I64, PTR, VOID, FunctionType, StructType, Type
+from ..ir.values import ConstantInt, GlobalRef, ZeroInitializer
 from . import tape
 from .activity import Activity
 from .forward_sweep import ForwardSweep, clone
@@ -45,7 +45,7 @@ class Differentiator:
         self.splits: dict[tuple, CallSplit] = {}
         self.queue: list[tuple] = []
         self.declarations: dict[str, str] = dict(tape.RUNTIME_DECLARATIONS)
-        self.runtime: list[str] = [tape.RUNTIME]
+        self.runtime: list[str] = [tape.RUNTIME, tape.LAST_TAPE_BYTES_DEFINITION]
 
     def split(self, name: str, activities: tuple[str, ...], active_return: bool) -> CallSplit:
         key = (name, activities, active_return)
@@ -108,6 +108,8 @@ class Differentiator:
         b.store(ZeroInitializer(tape.TAPE_TYPE), state)
         b.call(GlobalRef(split.augmented), [*primals, *shadows, state],
                FunctionType(target.return_type, tuple(v.type for v in [*primals, *shadows, state])))
+        top = b.load(I64, b.gep(I8, state, [ConstantInt(I64, 8)]))
+        b.store(top, GlobalRef(tape.LAST_TAPE_BYTES))
         seed = [float_constant(target.return_type, 1.0)] if active_return else []
         outs = [p.type for p, a in zip(primals, request.activities) if a == "out"]
         reverse_args = [*primals, *shadows, *seed, state]

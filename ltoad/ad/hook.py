@@ -11,7 +11,7 @@ from __future__ import annotations
 import llvmlite.binding as llvm
 
 from .. import ir, link
-from . import knowledge
+from . import knowledge, tape
 from .differentiator import Differentiator
 from .requests import ENTRY_POINTS, Request, rewrite_requests
 
@@ -37,6 +37,8 @@ def differentiate(session: link.Session, module: llvm.ModuleRef,
     ad.generate_all()
     for request, wrapper in zip(requests, wrappers):
         model.replace_declaration(request.symbol, wrapper)
+    if tape.LAST_TAPE_BYTES in model.globals:
+        model.remove_global(tape.LAST_TAPE_BYTES)   # the program's extern declaration
     present = set(model.functions) | set(model.declarations)
     missing = [text for name, text in ad.declarations.items() if name not in present]
     model.append("\n".join([*ad.runtime, *missing]) + "\n")

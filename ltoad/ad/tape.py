@@ -15,6 +15,10 @@ from ..ir.types import I64, PTR, FloatType, FunctionType, IntType, PointerType, 
 from ..ir.values import ConstantInt, GlobalRef, Value
 
 PUSH, POP = "__ltoad_tape_push", "__ltoad_tape_pop"
+# Bytes the last request's forward sweep put on the tape; programs may read it (benchmarks):
+# `extern long __ltoad_last_tape_bytes __attribute__((weak));`
+LAST_TAPE_BYTES = "__ltoad_last_tape_bytes"
+LAST_TAPE_BYTES_DEFINITION = f"@{LAST_TAPE_BYTES} = global i64 0, align 8"
 TAPE_TYPE = StructType((PTR, I64, I64))
 SLOT_FN = FunctionType(PTR, (PTR, I64), False)
 FLOAT_BYTES = {"half": 2, "bfloat": 2, "float": 4, "double": 8}

@@ -194,6 +194,12 @@ class Module(Symbols):
     def is_parsed(self, name: str) -> bool:
         return name in self._parsed
 
+    def remove_global(self, name: str) -> None:
+        """Delete the line defining or declaring global variable @name."""
+        line = self.globals.pop(name)
+        start = self._text.index(line)
+        self._text = self._text[:start] + " " * len(line) + self._text[start + len(line):]
+
     def replace_declaration(self, name: str, function: Function) -> None:
         """Turn declaration @name into the definition `function` (same name)."""
         start, end = self._declaration_spans.pop(name)
