@@ -15,10 +15,11 @@ from ..ir.instructions import (AllocaInst, CallBase, CastInst, ExtractElementIns
                                InsertValueInst, Instruction, LoadInst, PhiInst, SelectInst,
                                ShuffleVectorInst, StoreInst)
 from ..ir.types import PointerType
-from ..ir.values import Value
+from ..ir.values import InlineAsm, Value
 from . import rules
 from .knowledge import Knowledge
 
+MEMORY_INTRINSICS = ("llvm.memcpy", "llvm.memmove", "llvm.memset", "llvm.lifetime", "llvm.dbg")
 POINTER_TRANSFERS = ("getelementptr", "bitcast", "addrspacecast", "freeze")
 FLOAT_TRANSFERS = ("fadd", "fsub", "fmul", "fdiv", "frem", "fneg", "fpext", "fptrunc", "freeze")
 
@@ -99,6 +100,34 @@ class Activity:
         if isinstance(inst, CallBase):
             return (inst.called_name or "") in self.knowledge.allocators
         return False
+
+    def touches_active_data(self, call: CallBase) -> bool:
+        return any(a in self.varied or a in self.shadowed for a in call.args)
+
+    def undifferentiable_calls(self) -> list[tuple[CallBase, tuple[str, str]]]:
+        """Calls that see active data but that ltoad cannot differentiate: (what, why)."""
+        found = []
+        for call in (i for i in self.function.instructions() if isinstance(i, CallBase)):
+            if not self.touches_active_data(call):
+                continue
+            reason = self._unsupported_callee(call)
+            if reason:
+                found.append((call, reason))
+        return found
+
+    def _unsupported_callee(self, call: CallBase) -> tuple[str, str] | None:
+        if isinstance(call.callee, InlineAsm):
+            return "inline assembly", "it reads or writes active data"
+        name = call.called_name
+        if name is None:
+            return "an indirect call", "its target is not known at link time"
+        known = self.knowledge
+        if (name in self.defined and not known.is_inactive(name)) or known.is_inactive(name) \
+                or rules.lookup(name) or rules.is_non_differentiable(name) \
+                or name in known.allocators or name in known.deallocators \
+                or name.startswith(MEMORY_INTRINSICS):
+            return None
+        return f"call to '{name}'", "no body and no derivative rule"
 
     def stores_needing_shadow(self) -> list[StoreInst]:
         """Stores of varied values through pointers without a shadow (unsupported)."""

@@ -19,7 +19,7 @@ from ..ir.types import I8, I64, PTR, VOID, FunctionType, StructType, Type
 from ..ir.values import ConstantInt, GlobalRef, ZeroInitializer
 from . import tape
 from .activity import Activity
-from .forward_sweep import ForwardSweep, clone
+from .forward_sweep import ForwardSweep, clone, strip_debug_info
 from .formulas import float_constant
 from .knowledge import Knowledge
 from .locations import describe
@@ -70,6 +70,9 @@ class Differentiator:
         primal = self.module.parse_function(name)
         augmented = clone(primal, split.augmented, self.module)
         activity = Activity(augmented, activities, self.knowledge, self.defined)
+        for call, (what, why) in activity.undifferentiable_calls():
+            raise LtoadError(f"cannot differentiate {what} in {describe(self.module, name, call)}: "
+                             f"{why}; add a custom derivative or mark it inactive in ltoad.yaml")
         for store in activity.stores_needing_shadow():
             raise LtoadError(f"cannot differentiate {describe(self.module, name, store)}: an "
                              "active value is stored to memory ltoad has no shadow for "
@@ -82,6 +85,7 @@ class Differentiator:
         forward.record_returns(reverse.numbered_returns)
         self.declarations.update(forward.declarations)
         self.declarations.update(reverse.declarations)
+        strip_debug_info(augmented)
         self.module.add_function(augmented)
         self.module.add_function(reverse.rev)
 

@@ -27,7 +27,7 @@ KEPT_FUNCTION_ATTRIBUTES = ("personality",)
 
 
 def clone(function: Function, name: str, symbols) -> Function:
-    """A fresh copy of `function` (through the printer) without debug info, internal.
+    """A fresh copy of `function` (through the printer), internal, without its attributes.
 
     `symbols` (the module) gives named struct types their bodies.
     """
@@ -35,16 +35,20 @@ def clone(function: Function, name: str, symbols) -> Function:
     copy = parse_function(text, 0, len(text), symbols)
     copy.name = name
     copy.prefix = ["internal"]
-    copy.metadata = [(k, v) for k, v in copy.metadata if k != "dbg"]
     copy.attributes = [a for a in copy.attributes if a.startswith(KEPT_FUNCTION_ATTRIBUTES)]
     for arg in copy.args:
         arg.attrs = []
-    for instruction in copy.instructions():
+    return copy
+
+
+def strip_debug_info(function: Function) -> None:
+    """Drop !dbg and debug records: they describe the primal's subprogram, not this one."""
+    function.metadata = [(k, v) for k, v in function.metadata if k != "dbg"]
+    for instruction in function.instructions():
         instruction.metadata = [(k, v) for k, v in instruction.metadata if k != "dbg"]
         for record in instruction.debug_records:
             record.drop_operands()
         instruction.debug_records = []
-    return copy
 
 
 def _insert_after(instruction: Instruction, new: Instruction) -> Instruction:
