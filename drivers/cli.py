@@ -28,11 +28,33 @@ def doctor(_args) -> int:
     return 0
 
 
+def explain(args) -> int:
+    """Print a function of an IR (.ll) or bitcode file annotated with activity and types."""
+    from ltoad import ir, link
+    from ltoad.ad.explain import explain as annotate
+    try:
+        data = open(args.file, "rb").read()
+    except OSError as e:
+        raise LtoadError(f"cannot open '{args.file}': {e.strerror}") from None
+    if data[:4] in (b"BC\xc0\xde", b"\xde\xc0\x17\x0b"):
+        text = str(link.Session().load(args.file, data).module)
+    else:
+        text = data.decode("utf-8", "replace")
+    activities = args.args.split(",") if args.args else None
+    print(annotate(ir.parse_module(text), args.function, activities))
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="ltoad", description="link-time automatic differentiation")
     parser.add_argument("--version", action="version", version=f"ltoad {_version()}")
     commands = parser.add_subparsers(dest="command", required=True)
     commands.add_parser("doctor", help="check the LLVM 22 toolchain ltoad uses").set_defaults(run=doctor)
+    show = commands.add_parser("explain", help="show what the differentiator sees in a function")
+    show.add_argument("file", help="LLVM IR (.ll) or bitcode (.bc, .o)")
+    show.add_argument("--function", required=True, help="the function to show")
+    show.add_argument("--args", help="activities, e.g. dup,const,out (default: by type)")
+    show.set_defaults(run=explain)
     args = parser.parse_args(argv)
     try:
         return args.run(args)
