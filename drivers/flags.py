@@ -10,7 +10,11 @@ from __future__ import annotations
 
 import os
 
-PRE_LINK_FLAGS = ("-flto=full", "-fno-vectorize", "-fno-slp-vectorize")
+# Full-LTO bitcode, scalar (the link-time pipeline vectorizes after differentiation), and
+# Enzyme's `__attribute__((enzyme_inactive))` kept as an annotation the link step can read (and
+# as `noinline`, so the compile-time optimizer cannot dissolve an inactive function).
+PRE_LINK_FLAGS = ("-flto=full", "-fno-vectorize", "-fno-slp-vectorize",
+                  '-Denzyme_inactive=annotate("enzyme_inactive"),noinline')
 LINK_FLAGS = ("-flto=full", "-fuse-ld=lld")
 
 # Options whose value is the next argument (so the value is never taken for an input file).

@@ -22,6 +22,8 @@ KEPT_LINKAGES = {
     llvm.Linkage.available_externally,
 }
 LOCAL_LINKAGES = {llvm.Linkage.internal, llvm.Linkage.private}
+# Enzyme's custom-derivative registrations: nothing references them, yet the AD step needs them.
+KEPT_PREFIXES = ("__enzyme_register_gradient_",)
 
 
 def _initialize() -> None:
@@ -117,7 +119,7 @@ def internalize(module: llvm.ModuleRef, keep: set[str], export_all: bool) -> int
     for value in [*module.functions, *module.global_variables]:
         if value.is_declaration or value.linkage in KEPT_LINKAGES or value.name.startswith("llvm."):
             continue
-        if value.name in keep:
+        if value.name in keep or value.name.startswith(KEPT_PREFIXES):
             continue
         if export_all and value.visibility != llvm.Visibility.hidden:
             continue

@@ -52,18 +52,18 @@ def run(session: link.Session, loaded: list[link.LoadedModule], options: Pipelin
     with times.phase("internalize"):
         count = link.internalize(module, set(options.keep), options.export_all)
     log(f"ltoad-ld: internalized {count} symbols")
-    requests = []
+    plan = None
     if hook.has_requests(module):
         with times.phase("requests"):
-            module, requests = hook.prepare(session, module)
+            module, plan = hook.prepare(session, module)
         if not options.ad_before_opt:
             with times.phase("pre-ad-optimize"):
                 machine = link.target_machine(module, options.cpu, PRE_AD_LEVEL)
                 link.optimize(module, machine, PRE_AD_LEVEL, vectorize=False)
     _save(module, options, "before-ad")
-    if requests:
+    if plan is not None:
         with times.phase("ad"):
-            module = hook.differentiate(session, module, requests)
+            module = hook.differentiate(session, module, plan)
     _save(module, options, "after-ad")
     with times.phase("hand-over"):
         structors = ctors.structor_arrays_ir(module)

@@ -15,7 +15,7 @@ from ..ir.instructions import (AllocaInst, CallBase, CastInst, ExtractElementIns
                                InsertValueInst, Instruction, LoadInst, PhiInst, SelectInst,
                                ShuffleVectorInst, StoreInst)
 from ..ir.types import PointerType
-from ..ir.values import InlineAsm, Value
+from ..ir.values import GlobalRef, InlineAsm, Value
 from . import rules
 from .knowledge import Knowledge
 
@@ -130,6 +130,13 @@ class Activity:
         return f"call to '{name}'", "no body and no derivative rule"
 
     def stores_needing_shadow(self) -> list[StoreInst]:
-        """Stores of varied values through pointers without a shadow (unsupported)."""
+        """Stores of varied values through pointers without a shadow (unsupported), except
+        into globals marked inactive (whose derivative is dropped on purpose)."""
         return [i for i in self.function.instructions() if isinstance(i, StoreInst)
-                and i.value in self.varied and i.pointer not in self.shadowed]
+                and i.value in self.varied and i.pointer not in self.shadowed
+                and not self._into_inactive_global(i.pointer)]
+
+    def _into_inactive_global(self, pointer: Value) -> bool:
+        from .memory import base_objects
+        return all(isinstance(b, GlobalRef) and self.knowledge.is_inactive(b.name)
+                   for b in base_objects(pointer))

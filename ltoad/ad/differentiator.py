@@ -19,6 +19,8 @@ from ..ir.types import I8, I64, PTR, VOID, FunctionType, StructType, Type
 from ..ir.values import ConstantInt, GlobalRef, ZeroInitializer
 from . import tape
 from .activity import Activity
+from .annotations import CustomGradient
+from .custom import custom_split
 from .forward_sweep import ForwardSweep, clone, strip_debug_info
 from .formulas import float_constant
 from .knowledge import Knowledge
@@ -38,10 +40,12 @@ class CallSplit:
 
 
 class Differentiator:
-    def __init__(self, module: Module, knowledge: Knowledge):
+    def __init__(self, module: Module, knowledge: Knowledge,
+                 custom: dict[str, CustomGradient] | None = None):
         self.module = module
         self.knowledge = knowledge
-        self.defined = set(module.functions)
+        self.custom = custom or {}
+        self.defined = set(module.functions) | set(self.custom)
         self.splits: dict[tuple, CallSplit] = {}
         self.queue: list[tuple] = []
         self.declarations: dict[str, str] = dict(tape.RUNTIME_DECLARATIONS)
@@ -67,6 +71,10 @@ class Differentiator:
 
     def _generate(self, name: str, activities: tuple[str, ...], active_return: bool) -> None:
         split = self.splits[(name, activities, active_return)]
+        if name in self.custom:
+            for function in custom_split(self.module, self.custom[name], split):
+                self.module.add_function(function)
+            return
         primal = self.module.parse_function(name)
         augmented = clone(primal, split.augmented, self.module)
         activity = Activity(augmented, activities, self.knowledge, self.defined)

@@ -8,10 +8,13 @@ symbols and reuse the module's attribute groups and metadata.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import llvmlite.binding as llvm
 
 from .. import ir, link
 from . import knowledge, tape
+from .annotations import Annotations, read_annotations
 from .differentiator import Differentiator
 from .requests import ENTRY_POINTS, Request, rewrite_requests
 
@@ -20,19 +23,31 @@ def has_requests(module: llvm.ModuleRef) -> bool:
     return any(f.is_declaration and f.name.split(".")[0] in ENTRY_POINTS for f in module.functions)
 
 
-def prepare(session: link.Session, module: llvm.ModuleRef) -> tuple[llvm.ModuleRef, list[Request]]:
-    """Rewrite Enzyme API calls into request calls that survive optimization."""
+@dataclass
+class Plan:
+    requests: list[Request]
+    annotations: Annotations
+
+
+def prepare(session: link.Session, module: llvm.ModuleRef) -> tuple[llvm.ModuleRef, Plan]:
+    """Rewrite Enzyme API calls into request calls that survive optimization, and keep the
+    functions with inactive or custom derivatives from being inlined away."""
     model = ir.parse_module(str(module))
-    requests = rewrite_requests(model)
-    return session.parse_text("ltoad: requests", str(model)), requests
+    plan = Plan(rewrite_requests(model), read_annotations(model))
+    result = session.parse_text("ltoad: requests", str(model))
+    for name in plan.annotations.inactive | set(plan.annotations.custom):
+        function = next((f for f in result.functions if f.name == name), None)
+        if function is not None and not function.is_declaration:
+            function.add_function_attribute("noinline")
+    return result, plan
 
 
-def differentiate(session: link.Session, module: llvm.ModuleRef,
-                  requests: list[Request]) -> llvm.ModuleRef:
+def differentiate(session: link.Session, module: llvm.ModuleRef, plan: Plan) -> llvm.ModuleRef:
     """Define every request's function and the derivatives it needs."""
     model = ir.parse_module(str(module))
-    ad = Differentiator(model, knowledge.default())
-    requests = [r for r in requests if r.symbol in model.declarations]  # others were dead code
+    known = knowledge.default().with_inactive(plan.annotations.inactive)
+    ad = Differentiator(model, known, plan.annotations.custom)
+    requests = [r for r in plan.requests if r.symbol in model.declarations]  # others: dead code
     wrappers = [ad.request(r) for r in requests]
     ad.generate_all()
     for request, wrapper in zip(requests, wrappers):

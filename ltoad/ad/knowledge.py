@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import fnmatch
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from importlib import resources
 
@@ -27,6 +27,10 @@ class Knowledge:
 
     def is_inactive(self, name: str) -> bool:
         return any(fnmatch.fnmatchcase(name, p) for p in self.inactive_patterns)
+
+    def with_inactive(self, names) -> "Knowledge":
+        """This knowledge plus more inactive names (globs)."""
+        return replace(self, inactive_patterns=self.inactive_patterns + tuple(sorted(names)))
 
 
 @cache
