@@ -20,7 +20,7 @@ PYTHON = {
     "powi": lambda a, n: a ** int(n), "fmin": min, "fmax": max, "minimum": min,
     "maximum": max, "fma": lambda a, b, c: a * b + c, "ldexp": lambda a, n: math.ldexp(a, int(n)),
     "roundeven": round, "rint": round, "nearbyint": round, "tgamma": math.gamma,
-    "exp2": lambda a: 2.0 ** a, "round": round,
+    "exp2": lambda a: 2.0 ** a, "round": round, "remainder": math.remainder,
 }
 POINTS = {"acosh": [1.7, 3.1], "log": [0.4, 2.5], "log2": [0.4, 2.5], "log10": [0.4, 2.5],
           "sqrt": [0.3, 4.2], "lgamma": [0.7, 3.3], "tgamma": [0.7, 3.3], "pow": [(1.3, 2.2), (0.6, -1.4)],

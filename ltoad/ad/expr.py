@@ -18,7 +18,7 @@ CONSTANTS = {"pi": math.pi, "ln2": math.log(2.0), "ln10": math.log(10.0)}
 FUNCTIONS = {
     "sqrt": 1, "exp": 1, "exp2": 1, "log": 1, "sin": 1, "cos": 1, "sinh": 1, "cosh": 1,
     "pow": 2, "powi": 2, "copysign": 2, "fabs": 1, "ldexp": 2, "tgamma": 1, "digamma": 1,
-    "select": 3, "float": 1, "trunc": 1,
+    "select": 3, "float": 1, "trunc": 1, "rint": 1,
 }
 BINARY = {ast.Add: "add", ast.Sub: "sub", ast.Mult: "mul", ast.Div: "div"}
 COMPARE = {ast.Lt: "olt", ast.LtE: "ole", ast.Gt: "ogt", ast.GtE: "oge", ast.Eq: "oeq"}
@@ -83,7 +83,7 @@ PY_FUNCTIONS = {
     "sin": math.sin, "cos": math.cos, "sinh": math.sinh, "cosh": math.cosh, "pow": math.pow,
     "powi": lambda a, n: a ** int(n), "copysign": math.copysign, "fabs": abs,
     "ldexp": lambda a, n: math.ldexp(a, int(n)), "tgamma": math.gamma, "digamma": _digamma,
-    "select": lambda c, a, b: a if c else b, "float": float, "trunc": math.trunc,
+    "select": lambda c, a, b: a if c else b, "float": float, "trunc": math.trunc, "rint": round,
     "add": lambda a, b: a + b, "sub": lambda a, b: a - b, "mul": lambda a, b: a * b,
     "div": lambda a, b: a / b, "neg": lambda a: -a,
     "olt": lambda a, b: a < b, "ole": lambda a, b: a <= b, "ogt": lambda a, b: a > b,

@@ -16,7 +16,7 @@ from .expr import Expr
 FLOAT_ARITHMETIC = {"add": "fadd", "sub": "fsub", "mul": "fmul", "div": "fdiv"}
 INT_ARITHMETIC = {"add": "add", "sub": "sub", "mul": "mul"}
 INTRINSICS = {"sqrt", "exp", "exp2", "log", "sin", "cos", "sinh", "cosh", "pow", "copysign",
-              "fabs", "trunc"}
+              "fabs", "trunc", "rint"}
 LIBM = {"tgamma"}
 
 

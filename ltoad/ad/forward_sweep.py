@@ -12,7 +12,7 @@ from __future__ import annotations
 from ..diagnostics import LtoadError
 from ..ir import parse_function, print_function
 from ..ir.function import Argument, Block, Function
-from ..ir.instructions import (AllocaInst, BranchInst, CallBase, CallInst, CastInst, GetElementPtrInst,
+from ..ir.instructions import (AllocaInst, BinaryOperator, BranchInst, CallBase, CallInst, CastInst, GetElementPtrInst,
                                Instruction, InvokeInst, LoadInst, PhiInst, ReturnInst, SelectInst,
                                StoreInst)
 from ..ir.types import I1, I8, I64, PTR, VOID, FunctionType, PointerType
@@ -147,9 +147,9 @@ class ForwardSweep:
     def _make_shadow(self, inst: Instruction) -> Instruction:
         if isinstance(inst, AllocaInst):
             # The reverse sweep runs after this frame is gone: stack shadows live on the heap.
-            size = self._alloca_bytes(inst)
+            size, after = self._alloca_bytes(inst)
             self.declarations["malloc"] = "declare ptr @malloc(i64)"
-            made = _insert_after(inst, CallInst(FunctionType(PTR, (I64,)), GlobalRef("malloc"), [size]))
+            made = _insert_after(after, CallInst(FunctionType(PTR, (I64,)), GlobalRef("malloc"), [size]))
             self._zero(made, size, made)
         elif isinstance(inst, GetElementPtrInst):
             made = _insert_after(inst, GetElementPtrInst(
@@ -174,11 +174,18 @@ class ForwardSweep:
         self.shadow[inst] = made
         return made
 
-    def _alloca_bytes(self, inst: AllocaInst) -> Value:
+    def _alloca_bytes(self, inst: AllocaInst) -> tuple[Value, Instruction]:
+        """The byte size of an alloca, and the last instruction computing it."""
         from .memory import type_bytes
-        if not isinstance(inst.count, ConstantInt):
-            raise LtoadError(f"cannot differentiate {self.where(inst)}: variable-size alloca")
-        return ConstantInt(I64, type_bytes(inst.allocated_type) * inst.count.value)
+        element = type_bytes(inst.allocated_type)
+        if isinstance(inst.count, ConstantInt):
+            return ConstantInt(I64, element * inst.count.value), inst
+        count = inst.count
+        after: Instruction = inst
+        if count.type != I64:
+            count = after = _insert_after(after, CastInst("zext", count, I64))
+        size = _insert_after(after, BinaryOperator("mul", count, ConstantInt(I64, element)))
+        return size, size
 
     def _zero(self, pointer: Value, size: Value, after: Instruction) -> Instruction:
         """Insert `memset(pointer, 0, size)` after `after` (widening size to i64 first)."""

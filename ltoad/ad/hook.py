@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import llvmlite.binding as llvm
 
 from .. import ir, link
-from . import knowledge, tape
+from . import knowledge, special_functions, tape
 from .annotations import Annotations, read_annotations
 from .differentiator import Differentiator
 from .requests import ENTRY_POINTS, Request, rewrite_requests
@@ -54,9 +54,11 @@ def differentiate(session: link.Session, module: llvm.ModuleRef, plan: Plan) -> 
         model.replace_declaration(request.symbol, wrapper)
     if tape.LAST_TAPE_BYTES in model.globals:
         model.remove_global(tape.LAST_TAPE_BYTES)   # the program's extern declaration
-    present = set(model.functions) | set(model.declarations)
-    missing = [text for name, text in ad.declarations.items() if name not in present]
-    model.append("\n".join([*ad.runtime, *missing]) + "\n")
+    special, needed = special_functions.definitions_for(ad.declarations)
+    declarations = {**ad.declarations, **needed}
+    present = set(model.functions) | set(model.declarations) | set(special_functions.DEFINITIONS)
+    missing = [text for name, text in declarations.items() if name not in present]
+    model.append("\n".join([*ad.runtime, *special, *missing]) + "\n")
     result = session.parse_text("ltoad: derivatives", str(model))
     link.verify(result, "ltoad: generated derivatives")
     return result

@@ -73,6 +73,10 @@ RULES: list[Rule] = [
           "d a^b = b a^(b-1) da + a^b ln(a) db (the db term taken as 0 where a <= 0)"),
     _rule("powi", ["float(x1) * powi(x0, x1 - 1)", ZERO],
           "d a^n = n a^(n-1) da, n an integer", libm=False),
+    _rule("fmod", ["1", "-trunc(x0 / x1)"], "fmod(a, b) = a - b trunc(a / b): d = da - trunc(a / b) db",
+          intrinsic=False),
+    _rule("remainder", ["1", "-rint(x0 / x1)"],
+          "remainder(a, b) = a - b rint(a / b): d = da - rint(a / b) db", intrinsic=False),
     _rule("hypot", ["x0 / y", "x1 / y"], "d sqrt(a^2 + b^2) = (a da + b db) / hypot(a, b)",
           intrinsic=False),
     # --- trigonometric and hyperbolic ---------------------------------------------------------

@@ -21,7 +21,7 @@ LAST_TAPE_BYTES = "__ltoad_last_tape_bytes"
 LAST_TAPE_BYTES_DEFINITION = f"@{LAST_TAPE_BYTES} = global i64 0, align 8"
 TAPE_TYPE = StructType((PTR, I64, I64))
 SLOT_FN = FunctionType(PTR, (PTR, I64), False)
-FLOAT_BYTES = {"half": 2, "bfloat": 2, "float": 4, "double": 8}
+FLOAT_BYTES = {"half": 2, "bfloat": 2, "float": 4, "double": 8, "x86_fp80": 16, "fp128": 16}
 
 RUNTIME = f"""
 define internal ptr @{PUSH}(ptr %tape, i64 %bytes) {{

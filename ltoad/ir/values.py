@@ -309,12 +309,30 @@ def bool_type_for(operand_type: Type) -> Type:
     return I1
 
 
+def x87_extended_hex(value: float) -> str:
+    """The 80-bit x87 extended encoding of a double's value: sign, 15-bit exponent, 64-bit
+    significand with its explicit integer bit, as 20 hex digits."""
+    sign = 1 if math.copysign(1.0, value) < 0 else 0
+    if math.isnan(value):
+        exponent, significand = 0x7FFF, 0xC000000000000000
+    elif math.isinf(value):
+        exponent, significand = 0x7FFF, 0x8000000000000000
+    elif value == 0.0:
+        exponent, significand = 0, 0
+    else:
+        mantissa, power = math.frexp(abs(value))      # abs(value) = mantissa * 2**power
+        exponent, significand = power - 1 + 16383, int(mantissa * 2**64)
+    return f"{(sign << 15) | exponent:04X}{significand:016X}"
+
+
 def float_text(type: Type, value: float) -> str:
     """LLVM's spelling of a float/double/half constant of the given value."""
     if not isinstance(type, FloatType):
         raise IRTypeError(f"{type} is not a floating-point type")
     if type.kind == "half":
         return "0xH" + struct.pack(">e", value).hex().upper()
+    if type.kind == "x86_fp80":
+        return "0xK" + x87_extended_hex(value)
     if type.kind not in ("float", "double"):
         raise IRTypeError(f"cannot spell a {type} constant from a Python float")
     if type.kind == "float":
