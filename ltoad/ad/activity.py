@@ -28,6 +28,22 @@ def carries_float(value: Value) -> bool:
     return value.type.is_float()
 
 
+def _pointer_stores_into_locals(function: Function) -> dict[Value, list[Value]]:
+    """For each stack slot of the function, the pointer values stored into it (a slot whose
+    address escapes to a call is left out: anything may be stored there)."""
+    from .memory import base_objects
+    slots = {i: [] for i in function.instructions() if isinstance(i, AllocaInst)}
+    for inst in function.instructions():
+        if isinstance(inst, StoreInst) and isinstance(inst.value.type, PointerType):
+            for base in base_objects(inst.pointer) & slots.keys():
+                slots[base].append(inst.value)
+        elif isinstance(inst, CallBase):
+            for arg in inst.args:
+                for base in base_objects(arg) & slots.keys():
+                    slots.pop(base, None)
+    return slots
+
+
 class Activity:
     def __init__(self, function: Function, activities: tuple[str, ...], knowledge: Knowledge,
                  defined: set[str]):
@@ -36,6 +52,7 @@ class Activity:
         self.defined = defined          # names of functions with bodies
         self.varied: set[Value] = set()
         self.shadowed: set[Value] = set()
+        self.pointer_stores = _pointer_stores_into_locals(function)
         for arg, activity in zip(function.args, activities):
             if activity in ("dup", "dupnoneed"):
                 self.shadowed.add(arg)
@@ -128,6 +145,16 @@ class Activity:
                 or name.startswith(MEMORY_INTRINSICS):
             return None
         return f"call to '{name}'", "no body and no derivative rule"
+
+    def _may_hold_shadows(self, pointer: Value) -> bool:
+        """Whether memory at `pointer` can hold pointers that have shadows. Stack slots hold
+        one only if a shadowed pointer is stored there (at -O0 every local lives in one)."""
+        from .memory import base_objects
+        for base in base_objects(pointer):
+            stored = self.pointer_stores.get(base)
+            if stored is None or any(v in self.shadowed for v in stored):
+                return True
+        return False
 
     def stores_needing_shadow(self) -> list[StoreInst]:
         """Stores of varied values through pointers without a shadow (unsupported), except

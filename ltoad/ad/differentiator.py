@@ -15,7 +15,7 @@ from ..ir import Module
 from ..ir.builder import Builder
 from ..ir.function import Argument, Function
 from ..ir.instructions import CallBase
-from ..ir.types import I8, I64, PTR, VOID, FunctionType, StructType, Type
+from ..ir.types import I8, I64, PTR, VOID, FunctionType, NamedStructType, Type
 from ..ir.values import ConstantInt, GlobalRef, ZeroInitializer
 from . import tape
 from .activity import Activity
@@ -25,6 +25,7 @@ from .forward_sweep import ForwardSweep, clone, strip_debug_info
 from .formulas import float_constant
 from .knowledge import Knowledge
 from .locations import describe
+from .memory import type_bytes
 from .requests import Request
 from .reverse_sweep import ReverseSweep, out_return_type
 
@@ -109,6 +110,7 @@ class Differentiator:
         active_return = target.return_type.is_float()
         split = self.split(request.target, request.activities, active_return)
         wrapper = Function(request.symbol, request.return_type, prefix=["internal"])
+        sret = wrapper.add_argument(Argument(PTR, "sret")) if request.sret_type else None
         wrapper.add_argument(Argument(PTR, "fn"))
         primals, shadows = [], []
         for index, (param, activity) in enumerate(zip(target.args, request.activities)):
@@ -128,19 +130,27 @@ class Differentiator:
         result = b.call(GlobalRef(split.reverse), reverse_args,
                         FunctionType(out_return_type(outs), tuple(v.type for v in reverse_args)))
         b.call(GlobalRef("free"), [b.load(PTR, state)], FunctionType(VOID, (PTR,)))
-        self._return_adjoints(b, request, result, outs)
+        self._return_adjoints(b, request, result, outs, sret)
         return wrapper
 
-    def _return_adjoints(self, b: Builder, request: Request, result, outs: list[Type]) -> None:
-        wanted = request.return_type
-        if wanted == VOID:
-            b.ret()
-        elif len(outs) == 1 and wanted == outs[0]:
-            b.ret(result)
-        elif isinstance(wanted, StructType) and list(wanted.elements) == outs:
-            b.ret(result)
-        elif not outs and wanted.is_float():
-            b.ret(float_constant(wanted, 0.0))
+    def _return_adjoints(self, b: Builder, request: Request, result, outs: list[Type],
+                         sret) -> None:
+        """Give the adjoints back as the caller declared: directly, as a struct, through a
+        hidden struct pointer, or in the registers the C ABI packs a small struct into."""
+        wanted = request.sret_type or request.return_type
+        natural = out_return_type(outs)
+        if wanted == VOID or (not outs and wanted.is_float()):
+            b.ret(float_constant(wanted, 0.0) if wanted != VOID else None)
+        elif wanted == natural or (isinstance(wanted, NamedStructType) and wanted.body == natural):
+            if sret is None:
+                b.ret(result)
+            else:
+                b.store(result, sret)
+                b.ret()
+        elif outs and type_bytes(wanted) == type_bytes(natural):
+            memory = b.alloca(natural)
+            b.store(result, memory)
+            b.ret(b.load(wanted, memory))
         else:
             got = ", ".join(map(str, outs)) or "nothing"
             raise LtoadError(f"__enzyme_autodiff in {request.where}: it is declared to return "

@@ -16,6 +16,7 @@ from ..diagnostics import LtoadError
 from ..ir import Module
 from ..ir.function import Function
 from ..ir.instructions import CallInst, LoadInst
+from ..ir.parser import Parser
 from ..ir.types import FunctionType, Type
 from ..ir.values import GlobalRef, Value
 from .locations import describe
@@ -32,8 +33,9 @@ class Request:
     mode: str                       # 'reverse'
     target: str                     # the function to differentiate
     activities: tuple[str, ...]     # one per parameter of the target
-    return_type: Type               # what the caller expects back
+    return_type: Type               # what the caller expects back (in registers)
     where: str                      # "'main' (file.c:12)", for messages
+    sret_type: Type | None = None   # a struct returned through a hidden pointer (C ABI)
 
     @property
     def symbol(self) -> str:
@@ -64,8 +66,8 @@ def _default_activity(type: Type) -> str:
 class _CallReader:
     """Reads the arguments of one API call against the target's parameter types."""
 
-    def __init__(self, call: CallInst, target: Function, where: str):
-        self.args = list(call.args[1:])
+    def __init__(self, call: CallInst, target: Function, where: str, first: int):
+        self.args = list(call.args[first + 1:])
         self.position = 0
         self.target = target
         self.where = where
@@ -103,8 +105,17 @@ class _CallReader:
         return activities, values
 
 
-def _target(module: Module, call: CallInst, where: str) -> Function:
-    callee = call.args[0] if call.args else None
+def _sret_type(module: Module, call: CallInst) -> Type | None:
+    """The struct type of a hidden return pointer (`sret(T)` on the first argument)."""
+    for attribute in call.arg_attrs[0] if call.arg_attrs else ():
+        if attribute.startswith("sret(") and attribute.endswith(")"):
+            inner = attribute[len("sret("):-1]
+            return Parser(inner, 0, len(inner), module).parse_type()
+    return None
+
+
+def _target(module: Module, call: CallInst, where: str, first: int) -> Function:
+    callee = call.args[first] if len(call.args) > first else None
     if not isinstance(callee, GlobalRef):
         raise LtoadError(f"__enzyme_autodiff in {where}: the first argument must be a function "
                          "known at link time (a function name, possibly cast to void *)")
@@ -131,10 +142,12 @@ def rewrite_requests(module: Module) -> list[Request]:
 
 def _rewrite(module: Module, function: Function, call: CallInst, mode: str, index: int) -> Request:
     where = describe(module, function.name, call)
-    target = _target(module, call, where)
-    activities, values = _CallReader(call, target, where).read()
-    request = Request(index, mode, target.name, tuple(activities), call.type, where)
-    args = [call.args[0], *values]
+    sret_type = _sret_type(module, call)
+    first = 1 if sret_type is not None else 0
+    target = _target(module, call, where, first)
+    activities, values = _CallReader(call, target, where, first).read()
+    request = Request(index, mode, target.name, tuple(activities), call.type, where, sret_type)
+    args = [*call.args[:first + 1], *values]
     new_type = FunctionType(call.type, tuple(a.type for a in args), False)
     replacement = CallInst(new_type, GlobalRef(request.symbol), args)
     replacement.metadata = [m for m in call.metadata if m[0] == "dbg"]
