@@ -18,6 +18,7 @@ from ..ir.types import PointerType
 from ..ir.values import GlobalRef, InlineAsm, Value
 from . import rules
 from .knowledge import Knowledge
+from .memory import pointer_stores_into_locals
 
 MEMORY_INTRINSICS = ("llvm.memcpy", "llvm.memmove", "llvm.memset", "llvm.lifetime", "llvm.dbg")
 POINTER_TRANSFERS = ("getelementptr", "bitcast", "addrspacecast", "freeze")
@@ -28,22 +29,6 @@ def carries_float(value: Value) -> bool:
     return value.type.is_float()
 
 
-def _pointer_stores_into_locals(function: Function) -> dict[Value, list[Value]]:
-    """For each stack slot of the function, the pointer values stored into it (a slot whose
-    address escapes to a call is left out: anything may be stored there)."""
-    from .memory import base_objects
-    slots = {i: [] for i in function.instructions() if isinstance(i, AllocaInst)}
-    for inst in function.instructions():
-        if isinstance(inst, StoreInst) and isinstance(inst.value.type, PointerType):
-            for base in base_objects(inst.pointer) & slots.keys():
-                slots[base].append(inst.value)
-        elif isinstance(inst, CallBase):
-            for arg in inst.args:
-                for base in base_objects(arg) & slots.keys():
-                    slots.pop(base, None)
-    return slots
-
-
 class Activity:
     def __init__(self, function: Function, activities: tuple[str, ...], knowledge: Knowledge,
                  defined: set[str]):
@@ -52,7 +37,7 @@ class Activity:
         self.defined = defined          # names of functions with bodies
         self.varied: set[Value] = set()
         self.shadowed: set[Value] = set()
-        self.pointer_stores = _pointer_stores_into_locals(function)
+        self.pointer_stores = pointer_stores_into_locals(function)
         for arg, activity in zip(function.args, activities):
             if activity in ("dup", "dupnoneed"):
                 self.shadowed.add(arg)

@@ -11,7 +11,7 @@ from ..ir import Module, print_instruction
 from ..ir.instructions import CallBase, Instruction, LoadInst, StoreInst
 from . import knowledge
 from .activity import Activity
-from .memory import region_element
+from .memory import region_kind
 from .requests import _default_activity
 
 ACTIVITIES = ("dup", "dupnoneed", "const", "out")
@@ -24,8 +24,8 @@ def _memory_note(function, inst: Instruction) -> str:
         return f"writes {inst.value.type}"
     name = getattr(inst, "called_name", None) or ""
     if name.startswith(("llvm.memcpy", "llvm.memmove")):
-        element = region_element(function, list(inst.args[:2]))
-        return f"copies {element or 'bytes of unknown type'}"
+        region = region_kind(function, list(inst.args[:2]))
+        return f"copies {region.element or region.kind.replace('_', ' ')}"
     return ""
 
 

@@ -19,6 +19,7 @@ from ..ir.types import I1, I8, I64, PTR, VOID, FunctionType, PointerType
 from ..ir.values import ConstantInt, GlobalRef, NullPointer, Value
 from . import tape
 from .activity import Activity
+from .memory import region_kind
 
 MEMSET = "llvm.memset.p0.i64"
 MEMSET_TYPE = FunctionType(VOID, (PTR, I8, I64, I1), False)
@@ -49,6 +50,24 @@ def strip_debug_info(function: Function) -> None:
         for record in instruction.debug_records:
             record.drop_operands()
         instruction.debug_records = []
+
+
+def reverse_postorder(function: Function) -> list[Block]:
+    """Blocks with every definition before its uses (phis aside); unreachable blocks last."""
+    order: list[Block] = []
+    seen = {function.entry}
+    stack = [(function.entry, iter(function.entry.successors))]
+    while stack:
+        block, successors = stack[-1]
+        successor = next(successors, None)
+        if successor is None:
+            order.append(block)
+            stack.pop()
+        elif successor not in seen:
+            seen.add(successor)
+            stack.append((successor, iter(successor.successors)))
+    order.reverse()
+    return order + [b for b in function.blocks if b not in seen]
 
 
 def _insert_after(instruction: Instruction, new: Instruction) -> Instruction:
@@ -124,7 +143,7 @@ class ForwardSweep:
     def run(self) -> None:
         self.lower_active_invokes()
         phis = []
-        for block in self.f.blocks:
+        for block in reverse_postorder(self.f):
             for instruction in self.original[block]:
                 if instruction in self.activity.shadowed:
                     made = self._make_shadow(instruction)
@@ -214,8 +233,13 @@ class ForwardSweep:
             self._mirror_call(inst)
 
     def _mirror_call(self, call: CallInst) -> None:
+        """Memory intrinsics on shadowed memory: shadows of pointers must follow the data
+        forward; float shadows hold adjoints, which only the reverse sweep moves."""
         name = call.called_name or ""
         destination_shadowed = bool(call.args) and call.args[0] in self.activity.shadowed
+        if name.startswith(("llvm.memcpy", "llvm.memmove", "llvm.memset")) and destination_shadowed:
+            if region_kind(self.f, list(call.args[:1 + name.startswith(MEMORY_COPIES)])).kind == "floats":
+                return
         if name.startswith(MEMORY_COPIES) and destination_shadowed:
             source = call.args[1]
             if source in self.activity.shadowed:

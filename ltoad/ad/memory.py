@@ -1,17 +1,20 @@
 """Sizes and float content of memory: the x86-64 data layout, and what a copied region holds.
 
 `type_bytes`/`type_align` follow the x86-64 System V layout that clang and rustc use.
-`region_element` answers the classic question of a memcpy: which bytes hold floats? It looks
-at every load and store the function makes through pointers based on the same object; a region
-only ever accessed as `double` (or `float`) is a float region, one with pointer or integer
-accesses is not, and anything else is unknown (and the caller reports it).
+`region_kind` answers the classic question of a memcpy: which bytes hold floats? It looks at
+every load and store the function makes through pointers based on the same objects; a region
+only ever accessed as `double` (or `float`) holds floats, one with only pointer or integer
+accesses holds none, and anything else is unknown (and the caller reports it).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ..diagnostics import LtoadError
 from ..ir.function import Function
-from ..ir.instructions import CastInst, GetElementPtrInst, LoadInst, PhiInst, SelectInst, StoreInst
+from ..ir.instructions import (AllocaInst, CallBase, CastInst, GetElementPtrInst, LoadInst,
+                               PhiInst, SelectInst, StoreInst)
 from ..ir.types import (ArrayType, FloatType, IntType, NamedStructType, PointerType, StructType,
                         Type, VectorType)
 from ..ir.values import Value
@@ -60,15 +63,19 @@ def type_bytes(type: Type) -> int:
     raise LtoadError(f"cannot size type {type}")
 
 
-def base_objects(pointer: Value) -> set[Value]:
-    """The allocations or arguments a pointer may be derived from (GEPs, casts, phis, selects)."""
+def base_objects(pointer: Value, slots: dict[Value, list[Value]] | None = None) -> set[Value]:
+    """The allocations or arguments a pointer may be derived from (GEPs, casts, phis, selects,
+    and, given `slots`, pointers reloaded from stack slots they were stored into)."""
     bases, stack, seen = set(), [pointer], set()
     while stack:
         value = stack.pop()
         if value in seen:
             continue
         seen.add(value)
-        if isinstance(value, (GetElementPtrInst, CastInst)):
+        reloaded = _reloaded_from(value, slots)
+        if reloaded is not None:
+            stack.extend(reloaded)
+        elif isinstance(value, (GetElementPtrInst, CastInst)):
             stack.append(value.operands[0])
         elif isinstance(value, PhiInst):
             stack.extend(v for v, _ in value.incoming)
@@ -79,15 +86,49 @@ def base_objects(pointer: Value) -> set[Value]:
     return bases
 
 
-def region_element(function: Function, pointers: list[Value]) -> FloatType | None:
-    """The float type a region is accessed as, or None if it holds anything else / unknown."""
-    bases = set().union(*(base_objects(p) for p in pointers))
+def _reloaded_from(value: Value, slots) -> list[Value] | None:
+    if slots is None or not isinstance(value, LoadInst):
+        return None
+    found = [slots[b] for b in base_objects(value.pointer) if b in slots]
+    return [v for values in found for v in values] if found else None
+
+
+def pointer_stores_into_locals(function: Function) -> dict[Value, list[Value]]:
+    """For each stack slot of the function, the pointer values stored into it (a slot whose
+    address escapes to a call is left out: anything may be stored there)."""
+    slots = {i: [] for i in function.instructions() if isinstance(i, AllocaInst)}
+    for inst in function.instructions():
+        if isinstance(inst, StoreInst) and isinstance(inst.value.type, PointerType):
+            for base in base_objects(inst.pointer) & slots.keys():
+                slots[base].append(inst.value)
+        elif isinstance(inst, CallBase):
+            for arg in inst.args:
+                for base in base_objects(arg) & slots.keys():
+                    slots.pop(base, None)
+    return slots
+
+
+@dataclass(frozen=True)
+class Region:
+    """What a region of memory holds: `floats` (all of one float type), `no_floats`
+    (only pointers and integers) or `unknown`."""
+    kind: str
+    element: FloatType | None = None
+
+
+def region_kind(function: Function, pointers: list[Value]) -> Region:
+    """What the memory behind `pointers` holds, from every load and store the function makes
+    through pointers based on the same objects (stack slots followed)."""
+    slots = pointer_stores_into_locals(function)
+    bases = set().union(*(base_objects(p, slots) for p in pointers))
     kinds: set[Type] = set()
-    for instruction in function.instructions():
-        if isinstance(instruction, (LoadInst, StoreInst)) and base_objects(instruction.pointer) & bases:
-            accessed = instruction.type if isinstance(instruction, LoadInst) else instruction.value.type
+    for inst in function.instructions():
+        if isinstance(inst, (LoadInst, StoreInst)) and base_objects(inst.pointer, slots) & bases:
+            accessed = inst.type if isinstance(inst, LoadInst) else inst.value.type
             kinds.add(accessed.scalar)
     floats = {k for k in kinds if isinstance(k, FloatType)}
     if len(floats) == 1 and kinds == floats:
-        return floats.pop()
-    return None
+        return Region("floats", floats.pop())
+    if kinds and not floats:
+        return Region("no_floats")
+    return Region("unknown")

@@ -21,7 +21,7 @@ from ..ir.values import Constant, ConstantInt, GlobalRef, Poison, Value
 from . import rules, tape
 from .expr import Expr
 from .formulas import FormulaEmitter, float_constant
-from .memory import region_element
+from .memory import region_kind
 
 CAST_TRANSPOSE = {"fpext": "fptrunc", "fptrunc": "fpext"}
 
@@ -297,10 +297,13 @@ class ReverseSweep:
     def _reverse_copy(self, b: Builder, call: CallInst) -> None:
         """d_src[i] += d_dst[i]; d_dst[i] = 0 over the float elements of the copied bytes."""
         destination, source, size = call.args[0], call.args[1], call.args[2]
-        element = region_element(self.fwd.f, [destination, source])
-        if element is None:
+        region = region_kind(self.fwd.f, [destination, source])
+        if region.kind == "no_floats":
+            return
+        if region.kind == "unknown":
             raise LtoadError(f"cannot differentiate {self.fwd.where(call)}: the copied memory "
                              "is not only floating point (or its type is unknown)")
+        element = region.element
         if source not in self.activity.shadowed:
             self._zero_shadow(b, call, destination, size)
             return
