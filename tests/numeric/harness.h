@@ -2,6 +2,9 @@
  *
  * A program defines N, the point X0, `double objective(double *x)` and
  * `void gradient(double *x, double *g)` (using __enzyme_autodiff), then includes this file.
+ * A program whose objective is single precision defines FD_STEP (the relative finite-difference
+ * step, default 1e-6) before including this file.
+ * A C++ program includes it too (the Enzyme API is declared extern "C").
  * It prints the value, the AD gradient, and the objective at x +- h e_i, from which the test
  * computes central differences.
  */
@@ -9,8 +12,18 @@
 #include <stdio.h>
 #include <string.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
 extern int enzyme_dup, enzyme_const, enzyme_out, enzyme_dupnoneed;
 double __enzyme_autodiff(void *, ...);
+#ifdef __cplusplus
+}
+#endif
+
+#ifndef FD_STEP
+#define FD_STEP 1e-6
+#endif
 
 double objective(double *x);
 void gradient(double *x, double *g);
@@ -23,7 +36,7 @@ int main(void) {
     gradient(x, g);
     for (int i = 0; i < N; i++) printf("grad %d %.17g\n", i, g[i]);
     for (int i = 0; i < N; i++) {
-        double h = 1e-6 * (fabs(x[i]) > 1.0 ? fabs(x[i]) : 1.0);
+        double h = FD_STEP * (fabs(x[i]) > 1.0 ? fabs(x[i]) : 1.0);
         for (int side = -1; side <= 1; side += 2) {
             memcpy(probe, x, sizeof probe);
             probe[i] += side * h;

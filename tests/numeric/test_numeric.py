@@ -1,13 +1,20 @@
-"""Numeric tier: C programs built through ltoad-clang at -O0..-O3, AD gradients against central
-finite differences of the same compiled objective.
+"""Numeric tier: C and C++ programs built through ltoad-clang / ltoad-clang++ at -O0..-O3, AD
+gradients against central finite differences of the same compiled objective.
 
-Every case is `cases/NAME.c` or a directory `cases/NAME/` of several .c files (built as separate
-compilation units). The first line of a case may set the tolerance: `// rtol: 1e-5`.
+Every case is `cases/NAME.c`, `cases/NAME.cpp`, or a directory `cases/NAME/` of several .c/.cpp
+files (built as separate compilation units; linked with ltoad-clang++ when any is C++). Comment
+lines in the case (in any of its files, for a directory) may set
+  `// rtol: 1e-5`          the relative tolerance (default 1e-5),
+  `// cflags: -ffast-math` extra flags for every compile and the link.
+A case that fails because of a known gap in ltoad is listed in XFAIL (by name, or `name@-O2` for
+one level) with the gap it shows; it is a strict xfail, so a fix turns it into a failure that
+asks for the entry to be removed.
 """
 
 from __future__ import annotations
 
 import re
+import shlex
 import subprocess
 import sys
 from pathlib import Path
@@ -16,29 +23,93 @@ import numpy as np
 import pytest
 
 HERE = Path(__file__).parent
-CASES = sorted(p for p in (HERE / "cases").iterdir() if p.suffix == ".c" or p.is_dir())
+SUFFIXES = (".c", ".cpp")
+CASES = sorted(p for p in (HERE / "cases").iterdir() if p.suffix in SUFFIXES or p.is_dir())
 LEVELS = ["-O0", "-O1", "-O2", "-O3"]
 DEFAULT_RTOL = 1e-5
 BIN = Path(sys.executable).parent
 
+# Known gaps: case name (all levels) or "name@level" -> the gap it shows.
+XFAIL: dict[str, str] = {
+    # -O0 (optnone) pointers spilled to allocas
+    "cross_unit_chain@-O0": "const pointer argument spilled to an alloca at -O0 gets a null shadow; "
+                            "the reverse sweep adds into it (segfault)",
+    "out_single_with_const@-O0": "const pointer argument spilled to an alloca at -O0 gets a null "
+                                 "shadow; the reverse sweep adds into it (segfault)",
+    "accessor_pointer@-O0": "pointer into active stack memory returned by a call has no shadow at "
+                            "-O0 (segfault in the reverse sweep)",
+    "cpp_lambda_algorithm@-O0": "iterators returned by std::array::begin()/end() calls have no "
+                                "shadow at -O0 (segfault in reverse std::inner_product)",
+    "ptr_to_ptr@-O0": "memcpy of a const double initializer into a local passed to a call beside a "
+                      "double** is rejected: 'the copied memory is not only floating point'",
+    # aggregates returned by value
+    "struct_return": "struct of doubles returned by value from a call that stays a call: zero "
+                     "gradient",
+    "complex_limited@-O0": "double complex returned by value from a non-inlined call: wrong "
+                           "gradient",
+    # heap data structures
+    "linked_list": "heap nodes holding active values, built by a non-inlined function: segfault "
+                   "at -O0, zero gradient at -O1..-O3",
+    "recursion_tree": "heap nodes built recursively: segfault at -O0, 'no shadow for a pointer "
+                      "it uses' at -O1..-O3",
+    "realloc_grow": "realloc of a buffer holding active values: double free",
+    "cpp_std_vector": "std::vector in the objective: __throw_length_error has no body/rule at "
+                      "-O0; push_back in a loop gives 'no shadow for a pointer it uses' at -O1+",
+    # indirect calls
+    "funcptr_table@-O0": "indirect call through a constant table of known functions",
+    "funcptr_table@-O1": "indirect call through a constant table of known functions",
+    "funcptr_callback@-O0": "indirect call through a function-pointer parameter of an optnone "
+                            "function (target known at the only call site)",
+    "funcptr_const_arg": "indirect call through an enzyme_const function-pointer argument of the "
+                         "differentiated function",
+    "cpp_mixed_units@-O0": "virtual call not devirtualized (dynamic type known at the call site)",
+    "cpp_mixed_units@-O1": "virtual call not devirtualized (dynamic type known at the call site)",
+    # missing rules / shadows
+    "complex_arith": "no derivative rule for __muldc3/__divdc3 (complex multiply/divide runtime "
+                     "calls) nor cexp/cabs",
+    "global_scratch": "active values stored to a global buffer: no shadow for globals",
+}
+
 
 def sources(case: Path) -> list[Path]:
-    return sorted(case.glob("*.c")) if case.is_dir() else [case]
+    if case.is_dir():
+        return sorted(p for p in case.iterdir() if p.suffix in SUFFIXES)
+    return [case]
+
+
+def _directive(case: Path, key: str) -> str | None:
+    for source in sources(case):
+        match = re.search(rf"^\s*//\s*{key}:\s*(.*?)\s*$", source.read_text(), re.M)
+        if match:
+            return match.group(1)
+    return None
 
 
 def tolerance(case: Path) -> float:
-    match = re.search(r"//\s*rtol:\s*([0-9.eE+-]+)", sources(case)[0].read_text())
-    return float(match.group(1)) if match else DEFAULT_RTOL
+    value = _directive(case, "rtol")
+    return float(value) if value else DEFAULT_RTOL
+
+
+def cflags(case: Path) -> list[str]:
+    value = _directive(case, "cflags")
+    return shlex.split(value) if value else []
+
+
+def _driver(cxx: bool) -> str:
+    return str(BIN / ("ltoad-clang++" if cxx else "ltoad-clang"))
 
 
 def build(case: Path, level: str, out: Path) -> None:
+    extra = cflags(case)
     objects = []
     for source in sources(case):
         obj = out.parent / (source.stem + ".o")
-        compile_cmd = [str(BIN / "ltoad-clang"), level, f"-I{HERE}", "-c", str(source), "-o", str(obj)]
+        compile_cmd = [_driver(source.suffix == ".cpp"), level, *extra, f"-I{HERE}", "-c",
+                       str(source), "-o", str(obj)]
         _check(subprocess.run(compile_cmd, capture_output=True, text=True), compile_cmd)
         objects.append(str(obj))
-    link = [str(BIN / "ltoad-clang"), level, *objects, "-lm", "-o", str(out)]
+    cxx = any(s.suffix == ".cpp" for s in sources(case))
+    link = [_driver(cxx), level, *extra, *objects, "-lm", "-o", str(out)]
     _check(subprocess.run(link, capture_output=True, text=True), link)
 
 
@@ -62,13 +133,29 @@ def parse(output: str):
     return ad, fd
 
 
-@pytest.mark.parametrize("level", LEVELS)
-@pytest.mark.parametrize("case", CASES, ids=lambda p: p.stem)
+def _params():
+    for case in CASES:
+        for level in LEVELS:
+            reason = XFAIL.get(f"{case.stem}@{level}") or XFAIL.get(case.stem)
+            marks = [pytest.mark.xfail(reason=reason, strict=True)] if reason else []
+            yield pytest.param(case, level, marks=marks, id=f"{level}-{case.stem}")
+
+
+def test_xfail_entries_name_cases():
+    known = {c.stem for c in CASES}
+    for key in XFAIL:
+        name, _, level = key.partition("@")
+        assert name in known, f"XFAIL entry {key!r} names no case"
+        assert not level or level in LEVELS, f"XFAIL entry {key!r} names no level"
+
+
+@pytest.mark.parametrize("case,level", list(_params()))
 def test_gradient_matches_finite_differences(case: Path, level: str, tmp_path: Path):
     program = tmp_path / "prog"
     build(case, level, program)
     result = subprocess.run([str(program)], capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stderr
     ad, fd = parse(result.stdout)
+    assert len(ad) > 0, "the program printed no gradient"
     scale = max(1.0, float(np.max(np.abs(fd))))
     np.testing.assert_allclose(ad, fd, rtol=tolerance(case), atol=tolerance(case) * scale)
