@@ -100,7 +100,7 @@ class Activity:
         if isinstance(inst, SelectInst):
             return any(v in self.shadowed for v in inst.operands[1:])
         if isinstance(inst, CallBase):
-            return (inst.called_name or "") in self.knowledge.allocators
+            return (inst.called_name or "") in self.knowledge.allocators or self.is_active_call(inst)
         return False
 
     def touches_active_data(self, call: CallBase) -> bool:

@@ -38,6 +38,7 @@ class CallSplit:
     reverse: str
     activities: tuple[str, ...]
     active_return: bool
+    shadow_return: bool = False     # the augmented function also returns its result's shadow
 
 
 class Differentiator:
@@ -52,26 +53,30 @@ class Differentiator:
         self.declarations: dict[str, str] = dict(tape.RUNTIME_DECLARATIONS)
         self.runtime: list[str] = [tape.RUNTIME, tape.LAST_TAPE_BYTES_DEFINITION]
 
-    def split(self, name: str, activities: tuple[str, ...], active_return: bool) -> CallSplit:
-        key = (name, activities, active_return)
+    def split(self, name: str, activities: tuple[str, ...], active_return: bool,
+              shadow_return: bool = False) -> CallSplit:
+        key = (name, activities, active_return, shadow_return)
         if key not in self.splits:
-            code = "".join(ACTIVITY_CODES[a] for a in activities) + ("_r" if active_return else "")
+            code = "".join(ACTIVITY_CODES[a] for a in activities)
+            code += ("_r" if active_return else "") + ("_s" if shadow_return else "")
             self.splits[key] = CallSplit(f"augmented_{name}.{code}", f"reverse_{name}.{code}",
-                                         activities, active_return)
+                                         activities, active_return, shadow_return)
             self.queue.append(key)
         return self.splits[key]
 
     def split_for_call(self, call: CallBase, activity: Activity) -> CallSplit:
         activities = tuple("dup" if a in activity.shadowed else
                            "out" if a in activity.varied else "const" for a in call.args)
-        return self.split(call.called_name, activities, call in activity.varied)
+        shadow_return = call in activity.shadowed and call.type.is_pointer()
+        return self.split(call.called_name, activities, call in activity.varied, shadow_return)
 
     def generate_all(self) -> None:
         while self.queue:
             self._generate(*self.queue.pop(0))
 
-    def _generate(self, name: str, activities: tuple[str, ...], active_return: bool) -> None:
-        split = self.splits[(name, activities, active_return)]
+    def _generate(self, name: str, activities: tuple[str, ...], active_return: bool,
+                  shadow_return: bool) -> None:
+        split = self.splits[(name, activities, active_return, shadow_return)]
         if name in self.custom:
             for function in custom_split(self.module, self.custom[name], split):
                 self.module.add_function(function)
@@ -89,6 +94,8 @@ class Differentiator:
         forward = ForwardSweep(augmented, activities, activity, self.split_for_call,
                                lambda inst: describe(self.module, name, inst))
         forward.run()
+        if shadow_return:
+            forward.return_shadows()
         reverse = ReverseSweep(forward, split.reverse, activities, active_return).run_sweep()
         forward.insert_pushes(reverse.needed)
         forward.record_returns(reverse.numbered_returns)

@@ -12,11 +12,13 @@ from __future__ import annotations
 from ..diagnostics import LtoadError
 from ..ir import parse_function, print_function
 from ..ir.function import Argument, Block, Function
-from ..ir.instructions import (AllocaInst, BinaryOperator, BranchInst, CallBase, CallInst, CastInst, GetElementPtrInst,
+from ..ir.instructions import (AllocaInst, BinaryOperator, BranchInst, CallBase, CallInst,
+                               CompareInst,
+                               ExtractValueInst, InsertValueInst, CastInst, GetElementPtrInst,
                                Instruction, InvokeInst, LoadInst, PhiInst, ReturnInst, SelectInst,
                                StoreInst)
-from ..ir.types import I1, I8, I64, PTR, VOID, FunctionType, PointerType
-from ..ir.values import ConstantInt, GlobalRef, NullPointer, Value
+from ..ir.types import I1, I8, I64, PTR, VOID, FunctionType, PointerType, StructType
+from ..ir.values import Constant, ConstantInt, GlobalRef, NullPointer, Poison, Value
 from . import tape
 from .activity import Activity
 from .memory import region_kind
@@ -98,6 +100,8 @@ class ForwardSweep:
                 self.shadow_args.append(shadow)
         self.tape = function.add_argument(Argument(PTR, "tape"))
         self.augmented_calls: dict[Instruction, Instruction] = {}
+        self.realloc_bytes: dict[Instruction, Value] = {}
+        self.realloc_old: dict[Instruction, Value] = {}
         self.call_info: dict[Instruction, object] = {}
         self.declarations: dict[str, str] = {}
 
@@ -145,7 +149,7 @@ class ForwardSweep:
         phis = []
         for block in reverse_postorder(self.f):
             for instruction in self.original[block]:
-                if instruction in self.activity.shadowed:
+                if instruction in self.activity.shadowed and not self._is_split_call(instruction):
                     made = self._make_shadow(instruction)
                     if isinstance(instruction, PhiInst):
                         phis.append((instruction, made))
@@ -154,11 +158,14 @@ class ForwardSweep:
             for value, block in phi.incoming:
                 shadow.add_incoming(self.shadow_of(value, phi), block)
 
+    def _is_split_call(self, inst: Instruction) -> bool:
+        return isinstance(inst, CallInst) and self.activity.is_active_call(inst)
+
     def shadow_of(self, value: Value, user: Instruction) -> Value:
         shadow = self.shadow.get(value)
         if shadow is None:
-            if isinstance(value, (GlobalRef,)) or not isinstance(value.type, PointerType):
-                return NullPointer(PTR)
+            if isinstance(value, Constant) or not isinstance(value.type, PointerType):
+                return NullPointer(PTR)   # null, or constant data whose derivative is not kept
             raise LtoadError(f"cannot differentiate {self.where(user)}: no shadow for a pointer "
                              "it uses (mark the data inactive or pass it as enzyme_dup)")
         return shadow
@@ -216,10 +223,29 @@ class ForwardSweep:
         return _insert_after(after, call)
 
     def _shadow_allocation(self, call: CallBase) -> Instruction:
-        made = _insert_after(call, CallInst(call.function_type, call.callee, list(call.args)))
         allocator = self.activity.knowledge.allocators[call.called_name]
+        if allocator.reallocates is not None:
+            return self._shadow_reallocation(call, allocator)
+        made = _insert_after(call, CallInst(call.function_type, call.callee, list(call.args)))
         if not allocator.zeroed:
             self._zero(made, call.args[allocator.size_args[0]], made)
+        return made
+
+    def _shadow_reallocation(self, call: CallBase, allocator) -> Instruction:
+        """`q = realloc(p, n)`: the shadow of q is fresh zeroed memory; the old shadow stays
+        alive for the reverse sweep, which moves the adjoints of the min(old, n) bytes the
+        realloc copied back into it (that count is kept in `realloc_bytes`)."""
+        size = call.args[allocator.size_args[0]]
+        old_shadow = self.shadow_of(call.args[allocator.reallocates], call)
+        self.declarations["malloc"] = "declare ptr @malloc(i64)"
+        self.declarations["malloc_usable_size"] = "declare i64 @malloc_usable_size(ptr)"
+        made = _insert_after(call, CallInst(FunctionType(PTR, (I64,)), GlobalRef("malloc"), [size]))
+        zero = self._zero(made, size, made)
+        usable = _insert_after(zero, CallInst(FunctionType(I64, (PTR,)),
+                                              GlobalRef("malloc_usable_size"), [old_shadow]))
+        less = _insert_after(usable, CompareInst("icmp", "ult", usable, size))
+        self.realloc_bytes[call] = _insert_after(less, SelectInst(less, usable, size))
+        self.realloc_old[call] = old_shadow
         return made
 
     def _mirror(self, inst: Instruction) -> None:
@@ -256,18 +282,24 @@ class ForwardSweep:
         info = self.split_names(call, self.activity)
         args = list(call.args) + [self.shadow_of(a, call) for a in call.args if a in self.activity.shadowed]
         args.append(self.tape)
-        function_type = FunctionType(call.type, tuple(a.type for a in args), False)
+        returns = StructType((call.type, PTR)) if info.shadow_return else call.type
+        function_type = FunctionType(returns, tuple(a.type for a in args), False)
         replacement = CallInst(function_type, GlobalRef(info.augmented), args)
         block = call.parent
         block.insert(block.instructions.index(call), replacement)
-        call.replace_all_uses_with(replacement)
+        result: Value = replacement
+        if info.shadow_return:
+            result = _insert_after(replacement, ExtractValueInst(replacement, [0]))
+            self.shadow[result] = _insert_after(result, ExtractValueInst(replacement, [1]))
+            self.activity.shadowed.add(result)
+        call.replace_all_uses_with(result)
         name = call.name
         index = self.original[block].index(call)
         self.original[block][index] = replacement
         self._retarget(call, replacement)
         self.call_info[replacement] = (list(call.args), info)
         call.erase()
-        replacement.name = name
+        result.name = name
 
     def _retarget(self, old: Instruction, new: Instruction) -> None:
         """Analyses were computed on `old`; make `new` inherit them."""
@@ -276,6 +308,21 @@ class ForwardSweep:
                 table.discard(old)
                 table.add(new)
         self.augmented_calls[new] = old
+
+    def return_shadows(self) -> None:
+        """Make every `ret p` return `{ p, shadow of p }` (pointer results of split calls)."""
+        returns = StructType((self.f.return_type, PTR))
+        for block in self.return_blocks():
+            ret = block.terminator
+            value = ret.value
+            shadow = self.shadow.get(value, NullPointer(PTR))
+            first = InsertValueInst(Poison(returns), value, [0])
+            pair = InsertValueInst(first, shadow, [1])
+            index = block.instructions.index(ret)
+            block.insert(index, first)
+            block.insert(index + 1, pair)
+            ret.set_operand(0, pair)
+        self.f.return_type = returns
 
     # ---- after the reverse sweep decided what it needs ----------------------------------
 

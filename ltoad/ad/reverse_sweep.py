@@ -280,7 +280,21 @@ class ReverseSweep:
         elif name.startswith("llvm.memset") and call.args[0] in self.activity.shadowed:
             self._zero_shadow(b, call, call.args[0], call.args[2])
         elif name in self.activity.knowledge.allocators and call in self.activity.shadowed:
+            if call in self.fwd.realloc_bytes:
+                self._reverse_reallocation(b, call)
             self._free(b, self.activity.knowledge.allocators[name].free, self.shadow(call, call))
+
+    def _reverse_reallocation(self, b: Builder, call: CallInst) -> None:
+        """Adjoints of the bytes realloc carried over go back to the old shadow."""
+        region = region_kind(self.fwd.f, [call, call.args[0]])
+        if region.kind == "no_floats":
+            return
+        if region.kind == "unknown":
+            raise LtoadError(f"cannot differentiate {self.fwd.where(call)}: the reallocated "
+                             "memory is not only floating point (or its type is unknown)")
+        self._copy_adjoint(b, region.element, self.shadow(call, call),
+                           self.primal(self.fwd.realloc_old[call]),
+                           self.primal(self.fwd.realloc_bytes[call]))
 
     def _free(self, b: Builder, function: str, pointer: Value) -> None:
         self.declarations[function] = f"declare void @{function}(ptr)"
@@ -307,12 +321,17 @@ class ReverseSweep:
         if source not in self.activity.shadowed:
             self._zero_shadow(b, call, destination, size)
             return
-        helper = f"__ltoad_copy_adjoint.{element}"
-        self.declarations[helper] = copy_adjoint_runtime(element)
         size = self.primal(size)
         if size.type != I64:
             size = b.cast("zext", size, I64)
-        b.call(GlobalRef(helper), [self.shadow(destination, call), self.shadow(source, call), size],
+        self._copy_adjoint(b, element, self.shadow(destination, call), self.shadow(source, call), size)
+
+    def _copy_adjoint(self, b: Builder, element: Type, destination: Value, source: Value,
+                      size: Value) -> None:
+        """source'[i] += destination'[i]; destination'[i] = 0 for the `size` bytes."""
+        helper = f"__ltoad_copy_adjoint.{element}"
+        self.declarations[helper] = copy_adjoint_runtime(element)
+        b.call(GlobalRef(helper), [destination, source, size],
                FunctionType(VOID, (PTR, PTR, I64), False))
 
     def _reverse_call(self, b: Builder, call: CallInst, dy: Value | None) -> None:
