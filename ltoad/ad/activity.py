@@ -94,7 +94,7 @@ class Activity:
         if isinstance(inst, (GetElementPtrInst, CastInst)) and inst.opcode in POINTER_TRANSFERS:
             return inst.operands[0] in self.shadowed
         if isinstance(inst, LoadInst):
-            return inst.pointer in self.shadowed
+            return inst.pointer in self.shadowed and self._may_hold_shadows(inst.pointer)
         if isinstance(inst, PhiInst):
             return any(v in self.shadowed for v, _ in inst.incoming)
         if isinstance(inst, SelectInst):

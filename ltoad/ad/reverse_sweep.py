@@ -311,6 +311,9 @@ class ReverseSweep:
     def _reverse_copy(self, b: Builder, call: CallInst) -> None:
         """d_src[i] += d_dst[i]; d_dst[i] = 0 over the float elements of the copied bytes."""
         destination, source, size = call.args[0], call.args[1], call.args[2]
+        if source not in self.activity.shadowed:      # constant data: nothing flows back
+            self._zero_shadow(b, call, destination, size)
+            return
         region = region_kind(self.fwd.f, [destination, source])
         if region.kind == "no_floats":
             return
@@ -318,9 +321,6 @@ class ReverseSweep:
             raise LtoadError(f"cannot differentiate {self.fwd.where(call)}: the copied memory "
                              "is not only floating point (or its type is unknown)")
         element = region.element
-        if source not in self.activity.shadowed:
-            self._zero_shadow(b, call, destination, size)
-            return
         size = self.primal(size)
         if size.type != I64:
             size = b.cast("zext", size, I64)
