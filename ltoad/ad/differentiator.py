@@ -16,7 +16,7 @@ from ..ir.builder import Builder
 from ..ir.function import Argument, Function
 from ..ir.instructions import CallBase
 from ..ir.types import I8, I64, PTR, VOID, FunctionType, NamedStructType, Type
-from ..ir.values import ConstantInt, GlobalRef, ZeroInitializer
+from ..ir.values import ConstantInt, GlobalRef
 from . import tape
 from .activity import Activity
 from .annotations import CustomGradient
@@ -51,7 +51,8 @@ class Differentiator:
         self.splits: dict[tuple, CallSplit] = {}
         self.queue: list[tuple] = []
         self.declarations: dict[str, str] = dict(tape.RUNTIME_DECLARATIONS)
-        self.runtime: list[str] = [tape.RUNTIME, tape.LAST_TAPE_BYTES_DEFINITION]
+        self.runtime: list[str] = [tape.RUNTIME, tape.REQUEST_RUNTIME,
+                                   tape.LAST_TAPE_BYTES_DEFINITION]
 
     def split(self, name: str, activities: tuple[str, ...], active_return: bool,
               shadow_return: bool = False) -> CallSplit:
@@ -126,7 +127,7 @@ class Differentiator:
                 shadows.append(wrapper.add_argument(Argument(param.type, f"arg{index}.shadow")))
         b = Builder(wrapper.add_block("entry"))
         state = b.alloca(tape.TAPE_TYPE, name="tape")
-        b.store(ZeroInitializer(tape.TAPE_TYPE), state)
+        b.call(GlobalRef(tape.BEGIN), [state], FunctionType(VOID, (PTR,)))
         b.call(GlobalRef(split.augmented), [*primals, *shadows, state],
                FunctionType(target.return_type, tuple(v.type for v in [*primals, *shadows, state])))
         top = b.load(I64, b.gep(I8, state, [ConstantInt(I64, 8)]))
@@ -136,7 +137,7 @@ class Differentiator:
         reverse_args = [*primals, *shadows, *seed, state]
         result = b.call(GlobalRef(split.reverse), reverse_args,
                         FunctionType(out_return_type(outs), tuple(v.type for v in reverse_args)))
-        b.call(GlobalRef("free"), [b.load(PTR, state)], FunctionType(VOID, (PTR,)))
+        b.call(GlobalRef(tape.END), [state], FunctionType(VOID, (PTR,)))
         self._return_adjoints(b, request, result, outs, sret)
         return wrapper
 

@@ -62,7 +62,45 @@ entry:
   ret ptr %slot
 }}
 """
+# Requests reuse the last tape's memory (one buffer per thread, kept between requests), so a
+# gradient called in a loop does not map, fault in and unmap a fresh tape every time.
+BEGIN, END, CACHE = "__ltoad_tape_begin", "__ltoad_tape_end", "__ltoad_tape_cache"
+REQUEST_RUNTIME = f"""
+@{CACHE} = internal thread_local global {{ ptr, i64 }} zeroinitializer, align 8
+
+define internal void @{BEGIN}(ptr %tape) {{
+entry:
+  %cache = call ptr @llvm.threadlocal.address.p0(ptr @{CACHE})
+  %cache.cap = getelementptr inbounds i8, ptr %cache, i64 8
+  %data = load ptr, ptr %cache, align 8
+  %cap = load i64, ptr %cache.cap, align 8
+  store ptr %data, ptr %tape, align 8
+  %top.p = getelementptr inbounds i8, ptr %tape, i64 8
+  store i64 0, ptr %top.p, align 8
+  %cap.p = getelementptr inbounds i8, ptr %tape, i64 16
+  store i64 %cap, ptr %cap.p, align 8
+  store ptr null, ptr %cache, align 8
+  store i64 0, ptr %cache.cap, align 8
+  ret void
+}}
+
+define internal void @{END}(ptr %tape) {{
+entry:
+  %cache = call ptr @llvm.threadlocal.address.p0(ptr @{CACHE})
+  %cache.cap = getelementptr inbounds i8, ptr %cache, i64 8
+  %old = load ptr, ptr %cache, align 8
+  call void @free(ptr %old)
+  %data = load ptr, ptr %tape, align 8
+  %cap.p = getelementptr inbounds i8, ptr %tape, i64 16
+  %cap = load i64, ptr %cap.p, align 8
+  store ptr %data, ptr %cache, align 8
+  store i64 %cap, ptr %cache.cap, align 8
+  ret void
+}}
+"""
 RUNTIME_DECLARATIONS = {"realloc": "declare ptr @realloc(ptr, i64)",
+                        "llvm.threadlocal.address.p0":
+                            "declare ptr @llvm.threadlocal.address.p0(ptr)",
                         "free": "declare void @free(ptr)",
                         "llvm.umax.i64": "declare i64 @llvm.umax.i64(i64, i64)"}
 
