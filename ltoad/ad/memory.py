@@ -19,6 +19,8 @@ from ..ir.types import (ArrayType, FloatType, IntType, NamedStructType, PointerT
                         Type, VectorType)
 from ..ir.values import Value
 
+# Intrinsics that take a slot's address without storing anything through it.
+MARKERS = ("llvm.lifetime.", "llvm.invariant.", "llvm.dbg.", "llvm.assume")
 FLOAT_BYTES = {"half": 2, "bfloat": 2, "float": 4, "double": 8, "x86_fp80": 16, "fp128": 16}
 
 
@@ -101,7 +103,7 @@ def pointer_stores_into_locals(function: Function) -> dict[Value, list[Value]]:
         if isinstance(inst, StoreInst) and isinstance(inst.value.type, PointerType):
             for base in base_objects(inst.pointer) & slots.keys():
                 slots[base].append(inst.value)
-        elif isinstance(inst, CallBase):
+        elif isinstance(inst, CallBase) and not (inst.called_name or "").startswith(MARKERS):
             for arg in inst.args:
                 for base in base_objects(arg) & slots.keys():
                     slots.pop(base, None)
