@@ -328,9 +328,9 @@ class ForwardSweep:
 
     def insert_pushes(self, needed: dict[Block, list[Value]]) -> None:
         for block, values in needed.items():
-            index = block.instructions.index(block.terminator)
-            for value in reversed(values):
-                index = tape.insert_push(block, index, self.tape, value)
+            if values:
+                tape.insert_frame_push(block, block.instructions.index(block.terminator),
+                                       self.tape, values)
 
     def record_predecessors(self, block: Block) -> None:
         """Push which predecessor control came from (the reverse sweep pops it to go back)."""

@@ -57,7 +57,7 @@ class ReverseSweep:
         self.slots: dict[Value, Instruction] = {}
         self.needed: dict[Block, list[Value]] = {b: [] for b in aug.blocks}
         self.popped: dict[Block, dict[Value, Value]] = {b: {} for b in aug.blocks}
-        self.pop_index: dict[Block, int] = {b: 0 for b in aug.blocks}
+        self.frames: dict[Block, tape.PoppedFrame] = {}
         self.phi_adjoints: dict[PhiInst, Value] = {}
         self.declarations: dict[str, str] = {}
         self.block: Block | None = None     # the primal block being reversed
@@ -73,9 +73,9 @@ class ReverseSweep:
             return self.arg_map[value]
         block = self.block
         if value not in self.popped[block]:
-            popped, self.pop_index[block] = tape.insert_pop(
-                self.blocks[block], self.pop_index[block], self.tape, value.type)
-            self.popped[block][value] = popped
+            if block not in self.frames:
+                self.frames[block] = tape.PoppedFrame(self.blocks[block], self.tape)
+            self.popped[block][value] = self.frames[block].load(value.type)
             self.needed[block].append(value)
         return self.popped[block][value]
 
@@ -115,6 +115,8 @@ class ReverseSweep:
     def run_sweep(self) -> "ReverseSweep":
         for block in self.fwd.f.blocks:
             self._reverse_block(block)
+        for frame in self.frames.values():
+            frame.finish()
         self._finish_entry()
         return self
 

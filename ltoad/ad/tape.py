@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from ..diagnostics import LtoadError
 from ..ir.function import Block
-from ..ir.instructions import CallInst, Instruction, LoadInst, StoreInst
-from ..ir.types import I64, PTR, FloatType, FunctionType, IntType, PointerType, StructType, Type, \
+from ..ir.instructions import CallInst, GetElementPtrInst, Instruction, LoadInst, StoreInst
+from ..ir.types import I8, I64, PTR, FloatType, FunctionType, IntType, PointerType, StructType, Type, \
     VectorType
 from ..ir.values import ConstantInt, GlobalRef, Value
 
@@ -131,6 +131,45 @@ def _element_bytes(type: Type) -> int:
 
 def _slot(function: str, tape: Value, type: Type) -> CallInst:
     return CallInst(SLOT_FN, GlobalRef(function), [tape, ConstantInt(I64, slot_bytes(type))])
+
+
+def insert_frame_push(block: Block, index: int, tape: Value, values: list[Value]) -> None:
+    """Push `values` as one frame (one capacity check) at `index` of `block`."""
+    total = sum(slot_bytes(v.type) for v in values)
+    slot = CallInst(SLOT_FN, GlobalRef(PUSH), [tape, ConstantInt(I64, total)])
+    block.insert(index, slot)
+    index += 1
+    offset = 0
+    for value in values:
+        address = GetElementPtrInst(I8, slot, [ConstantInt(I64, offset)], ["inbounds"])
+        block.insert(index, address)
+        block.insert(index + 1, StoreInst(value, address, align=8))
+        index += 2
+        offset += slot_bytes(value.type)
+
+
+class PoppedFrame:
+    """The values a reverse block pops, as one frame: one pop whose size is known at the end,
+    then a load per value at its offset. Mirrors `insert_frame_push`."""
+
+    def __init__(self, block: Block, tape: Value):
+        self.block = block
+        self.pop = CallInst(SLOT_FN, GlobalRef(POP), [tape, ConstantInt(I64, 0)])
+        block.insert(0, self.pop)
+        self.index = 1
+        self.offset = 0
+
+    def load(self, type: Type) -> Instruction:
+        address = GetElementPtrInst(I8, self.pop, [ConstantInt(I64, self.offset)], ["inbounds"])
+        value = LoadInst(type, address, align=8)
+        self.block.insert(self.index, address)
+        self.block.insert(self.index + 1, value)
+        self.index += 2
+        self.offset += slot_bytes(type)
+        return value
+
+    def finish(self) -> None:
+        self.pop.set_operand(1, ConstantInt(I64, self.offset))
 
 
 def insert_push(block: Block, index: int, tape: Value, value: Value) -> int:
