@@ -7,7 +7,7 @@ import subprocess
 import sys
 
 from ltoad import toolchain
-from ltoad.diagnostics import LtoadError, report_error
+from ltoad.diagnostics import LtoadError, report_error, report_internal_error
 
 
 def _version() -> str:
@@ -60,6 +60,8 @@ def main(argv: list[str] | None = None) -> int:
         return args.run(args)
     except LtoadError as e:
         return report_error(e)
+    except Exception as e:  # noqa: BLE001 - a bug must still end as one compiler-style line
+        return report_internal_error(e)
 
 
 if __name__ == "__main__":

@@ -15,7 +15,7 @@ import tempfile
 import time
 
 from ltoad import bitcode, toolchain
-from ltoad.diagnostics import LtoadError, log, report_error
+from ltoad.diagnostics import LtoadError, log, report_error, report_internal_error
 
 from . import ld_args, response
 
@@ -30,6 +30,8 @@ def main() -> int:
         return report_error(e)
     except KeyboardInterrupt:
         return 130
+    except Exception as e:  # noqa: BLE001 - a bug must still end as one compiler-style line
+        return report_internal_error(e)
 
 
 def link(raw_argv: list[str]) -> int:

@@ -27,3 +27,13 @@ def report_error(error: BaseException) -> int:
     """Print an error as one compiler-style line and return the exit status."""
     print(f"ltoad: error: {error}", file=sys.stderr, flush=True)
     return 1
+
+
+def report_internal_error(error: BaseException) -> int:
+    """A bug in ltoad itself: one line, and the traceback only when LTOAD_DEBUG is set."""
+    if os.environ.get("LTOAD_DEBUG"):
+        import traceback
+        traceback.print_exception(error)
+    print(f"ltoad: error: internal error: {type(error).__name__}: {error} "
+          "(set LTOAD_DEBUG=1 for a traceback, and please report it)", file=sys.stderr, flush=True)
+    return 1

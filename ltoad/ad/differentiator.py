@@ -49,6 +49,7 @@ class Differentiator:
         self.custom = custom or {}
         self.defined = set(module.functions) | set(self.custom)
         self.splits: dict[tuple, CallSplit] = {}
+        self.request_targets: set[tuple] = set()
         self.queue: list[tuple] = []
         self.declarations: dict[str, str] = dict(tape.RUNTIME_DECLARATIONS)
         self.runtime: list[str] = [tape.RUNTIME, tape.REQUEST_RUNTIME,
@@ -97,7 +98,9 @@ class Differentiator:
         forward.run()
         if shadow_return:
             forward.return_shadows()
-        reverse = ReverseSweep(forward, split.reverse, activities, active_return).run_sweep()
+        top_level = (name, activities) in self.request_targets
+        reverse = ReverseSweep(forward, split.reverse, activities, active_return,
+                               top_level).run_sweep()
         forward.insert_pushes(reverse.needed)
         forward.record_returns(reverse.numbered_returns)
         self.declarations.update(forward.declarations)
@@ -117,6 +120,7 @@ class Differentiator:
                              "body in the linked program")
         active_return = target.return_type.is_float()
         split = self.split(request.target, request.activities, active_return)
+        self.request_targets.add((request.target, request.activities))
         wrapper = Function(request.symbol, request.return_type, prefix=["internal"])
         sret = wrapper.add_argument(Argument(PTR, "sret")) if request.sret_type else None
         wrapper.add_argument(Argument(PTR, "fn"))

@@ -18,7 +18,7 @@ from ..ir.instructions import (AllocaInst, BinaryOperator, CallInst, CastInst, E
                                SelectInst, ShuffleVectorInst, StoreInst, UnaryOperator)
 from ..ir.types import I1, I8, I32, I64, PTR, VOID, FunctionType, StructType, Type, VectorType
 from ..ir.values import Constant, ConstantInt, GlobalRef, Poison, Value
-from . import rules, tape
+from . import recompute, rules, tape
 from .expr import Expr
 from .formulas import FormulaEmitter, float_constant
 from .memory import region_kind
@@ -37,7 +37,8 @@ def out_return_type(types: list[Type]) -> Type:
 
 
 class ReverseSweep:
-    def __init__(self, forward, name: str, activities: tuple[str, ...], active_return: bool):
+    def __init__(self, forward, name: str, activities: tuple[str, ...], active_return: bool,
+                 top_level: bool = False):
         self.fwd = forward
         self.activity = forward.activity
         aug = forward.f
@@ -58,6 +59,12 @@ class ReverseSweep:
         self.needed: dict[Block, list[Value]] = {b: [] for b in aug.blocks}
         self.popped: dict[Block, dict[Value, Value]] = {b: {} for b in aug.blocks}
         self.frames: dict[Block, tape.PoppedFrame] = {}
+        self.depth = 0
+        # Primal arguments nothing writes until this reverse sweep runs (top-level only).
+        self.read_only: set[Value] = set()
+        if top_level:
+            written = recompute.written_objects(aug, lambda n: rules.lookup(n) is not None)
+            self.read_only = {a for a in self.primal_args if a not in written}
         self.phi_adjoints: dict[PhiInst, Value] = {}
         self.declarations: dict[str, str] = {}
         self.block: Block | None = None     # the primal block being reversed
@@ -75,9 +82,30 @@ class ReverseSweep:
         if value not in self.popped[block]:
             if block not in self.frames:
                 self.frames[block] = tape.PoppedFrame(self.blocks[block], self.tape)
-            self.popped[block][value] = self.frames[block].load(value.type)
-            self.needed[block].append(value)
+            self.popped[block][value] = self._recomputed(value) or self._taped(value)
         return self.popped[block][value]
+
+    def _taped(self, value: Value) -> Value:
+        self.needed[self.block].append(value)
+        return self.frames[self.block].load(value.type)
+
+    def _recomputed(self, value: Value) -> Value | None:
+        """Rebuild cheap arithmetic or a read-only load in this block instead of taping it."""
+        if self.depth >= recompute.MAX_DEPTH:
+            return None
+        reload = recompute.reloadable(value, self.read_only)
+        if not reload and not recompute.is_cheap(value):
+            return None
+        self.depth += 1
+        try:
+            operands = [self.primal(op) for op in value.operands]
+        finally:
+            self.depth -= 1
+        if reload:
+            made = LoadInst(value.type, operands[0], align=value.align)
+        else:
+            made = recompute.rebuild(value, operands)
+        return self.frames[self.block].insert(made)
 
     def shadow(self, pointer: Value, user: Instruction) -> Value:
         return self.primal(self.fwd.shadow_of(pointer, user))

@@ -159,6 +159,12 @@ class PoppedFrame:
         self.index = 1
         self.offset = 0
 
+    def insert(self, instruction: Instruction) -> Instruction:
+        """Insert a rebuilt value among the frame's loads (after what it depends on)."""
+        self.block.insert(self.index, instruction)
+        self.index += 1
+        return instruction
+
     def load(self, type: Type) -> Instruction:
         address = GetElementPtrInst(I8, self.pop, [ConstantInt(I64, self.offset)], ["inbounds"])
         value = LoadInst(type, address, align=8)
@@ -169,7 +175,11 @@ class PoppedFrame:
         return value
 
     def finish(self) -> None:
-        self.pop.set_operand(1, ConstantInt(I64, self.offset))
+        if self.offset == 0:
+            self.block.instructions.remove(self.pop)
+            self.pop.drop_operands()
+        else:
+            self.pop.set_operand(1, ConstantInt(I64, self.offset))
 
 
 def insert_push(block: Block, index: int, tape: Value, value: Value) -> int:
