@@ -59,7 +59,6 @@ class ReverseSweep:
         self.needed: dict[Block, list[Value]] = {b: [] for b in aug.blocks}
         self.popped: dict[Block, dict[Value, Value]] = {b: {} for b in aug.blocks}
         self.frames: dict[Block, tape.PoppedFrame] = {}
-        self.depth = 0
         # Primal arguments nothing writes until this reverse sweep runs (top-level only).
         self.read_only: set[Value] = set()
         if top_level:
@@ -90,22 +89,31 @@ class ReverseSweep:
         return self.frames[self.block].load(value.type)
 
     def _recomputed(self, value: Value) -> Value | None:
-        """Rebuild cheap arithmetic or a read-only load in this block instead of taping it."""
-        if self.depth >= recompute.MAX_DEPTH:
+        """Rebuild cheap arithmetic or a read-only load in this block instead of taping it,
+        when that puts at most one new value on the tape (so the tape never grows)."""
+        if not self._rebuildable(value) or self._tape_cost(value, {}) > 1:
             return None
-        reload = recompute.reloadable(value, self.read_only)
-        if not reload and not recompute.is_cheap(value):
-            return None
-        self.depth += 1
-        try:
-            operands = [self.primal(op) for op in value.operands]
-        finally:
-            self.depth -= 1
-        if reload:
+        operands = [self.primal(op) for op in value.operands]
+        if isinstance(value, LoadInst):
             made = LoadInst(value.type, operands[0], align=value.align)
         else:
             made = recompute.rebuild(value, operands)
         return self.frames[self.block].insert(made)
+
+    def _rebuildable(self, value: Value) -> bool:
+        return recompute.is_cheap(value) or recompute.reloadable(value, self.read_only)
+
+    def _tape_cost(self, value: Value, memo: dict, depth: int = 0) -> int:
+        """How many values rebuilding `value` would newly put on the tape."""
+        if isinstance(value, Constant) or value in self.arg_map or value in self.popped[self.block]:
+            return 0
+        if value in memo:
+            return 0
+        if depth >= recompute.MAX_DEPTH or not self._rebuildable(value):
+            memo[value] = 1
+            return 1
+        memo[value] = sum(self._tape_cost(op, memo, depth + 1) for op in value.operands)
+        return memo[value]
 
     def shadow(self, pointer: Value, user: Instruction) -> Value:
         return self.primal(self.fwd.shadow_of(pointer, user))
