@@ -18,7 +18,7 @@ from ..ir.types import PointerType
 from ..ir.values import GlobalRef, InlineAsm, Value
 from . import rules
 from .knowledge import Knowledge
-from .memory import pointer_stores_into_locals
+from .memory import contains_float, pointer_stores_into_locals
 
 MEMORY_INTRINSICS = ("llvm.memcpy", "llvm.memmove", "llvm.memset", "llvm.lifetime", "llvm.dbg")
 POINTER_TRANSFERS = ("getelementptr", "bitcast", "addrspacecast", "freeze")
@@ -26,7 +26,7 @@ FLOAT_TRANSFERS = ("fadd", "fsub", "fmul", "fdiv", "frem", "fneg", "fpext", "fpt
 
 
 def carries_float(value: Value) -> bool:
-    return value.type.is_float()
+    return contains_float(value.type)
 
 
 class Activity:

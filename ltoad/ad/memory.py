@@ -24,6 +24,23 @@ MARKERS = ("llvm.lifetime.", "llvm.invariant.", "llvm.dbg.", "llvm.assume")
 FLOAT_BYTES = {"half": 2, "bfloat": 2, "float": 4, "double": 8, "x86_fp80": 16, "fp128": 16}
 
 
+def contains_float(type: Type) -> bool:
+    """Whether values of `type` hold floating-point data (scalars, vectors, aggregates)."""
+    if type.is_float():
+        return True
+    if isinstance(type, ArrayType):
+        return contains_float(type.element)
+    struct = _struct(type) if not (isinstance(type, NamedStructType) and type.body is None) else None
+    return struct is not None and any(contains_float(e) for e in struct.elements)
+
+
+def member_types(type: Type) -> list[Type]:
+    """The element types of an array or struct type."""
+    if isinstance(type, ArrayType):
+        return [type.element] * type.count
+    return list(_struct(type).elements)
+
+
 def _struct(type: Type) -> StructType | None:
     if isinstance(type, NamedStructType):
         if type.body is None:

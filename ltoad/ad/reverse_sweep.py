@@ -14,20 +14,36 @@ from ..diagnostics import LtoadError
 from ..ir.builder import Builder
 from ..ir.function import Argument, Block, Function
 from ..ir.instructions import (AllocaInst, BinaryOperator, CallInst, CastInst, ExtractElementInst,
+                               ExtractValueInst, InsertValueInst,
                                InsertElementInst, Instruction, LoadInst, PhiInst, ReturnInst,
                                SelectInst, ShuffleVectorInst, StoreInst, UnaryOperator)
-from ..ir.types import I1, I8, I32, I64, PTR, VOID, FunctionType, StructType, Type, VectorType
-from ..ir.values import Constant, ConstantInt, GlobalRef, Poison, Value
+from ..ir.types import (I1, I8, I32, I64, PTR, VOID, ArrayType, FunctionType, NamedStructType,
+                        StructType, Type, VectorType)
+from ..ir.values import Constant, ConstantInt, GlobalRef, Poison, Value, ZeroInitializer
 from . import recompute, rules, tape
 from .expr import Expr
 from .formulas import FormulaEmitter, float_constant
-from .memory import region_kind
+from .memory import contains_float, member_types, region_kind
 
 CAST_TRANSPOSE = {"fpext": "fptrunc", "fptrunc": "fpext"}
 
 
 def zero_of(type: Type) -> Value:
+    if isinstance(type, (StructType, NamedStructType, ArrayType)):
+        return ZeroInitializer(type)
     return float_constant(type, 0.0)
+
+
+def accumulate(b: Builder, current: Value, amount: Value) -> Value:
+    """current + amount, member by member for aggregates (non-float members kept)."""
+    type = current.type
+    if not isinstance(type, (StructType, NamedStructType, ArrayType)):
+        return b.fadd(current, amount)
+    for index, member in enumerate(member_types(type)):
+        if contains_float(member):
+            total = accumulate(b, b.extractvalue(current, [index]), b.extractvalue(amount, [index]))
+            current = b.insertvalue(current, total, [index])
+    return current
 
 
 def out_return_type(types: list[Type]) -> Type:
@@ -137,7 +153,7 @@ class ReverseSweep:
         if not self.is_active(value):
             return
         slot = self._slot(value)
-        b.store(b.fadd(b.load(value.type, slot), amount), slot)
+        b.store(accumulate(b, b.load(value.type, slot), amount), slot)
 
     def take(self, b: Builder, value: Value) -> Value:
         """Read d_value and reset it to zero."""
@@ -252,7 +268,13 @@ class ReverseSweep:
             self.add(b, inst.operands[2], b.select(condition, zero, dy))
         elif isinstance(inst, LoadInst):
             slot = self.shadow(inst.pointer, inst)
-            b.store(b.fadd(b.load(inst.type, slot, inst.align), dy), slot, inst.align)
+            b.store(accumulate(b, b.load(inst.type, slot, inst.align), dy), slot, inst.align)
+        elif isinstance(inst, ExtractValueInst):
+            aggregate = inst.aggregate
+            self.add(b, aggregate, b.insertvalue(zero_of(aggregate.type), dy, inst.indices))
+        elif isinstance(inst, InsertValueInst):
+            self.add(b, inst.value, b.extractvalue(dy, inst.indices))
+            self.add(b, inst.aggregate, b.insertvalue(dy, zero_of(inst.value.type), inst.indices))
         elif isinstance(inst, (ExtractElementInst, InsertElementInst, ShuffleVectorInst)):
             self._vector(b, inst, dy)
         elif inst.opcode != "freeze":
@@ -262,7 +284,7 @@ class ReverseSweep:
             self.add(b, inst.operands[0], dy)
 
     def _store(self, b: Builder, inst: StoreInst) -> None:
-        if not inst.value.type.is_float() or inst.pointer not in self.activity.shadowed:
+        if not contains_float(inst.value.type) or inst.pointer not in self.activity.shadowed:
             if inst.value in self.activity.varied:
                 raise LtoadError(f"cannot differentiate {self.fwd.where(inst)}: an active value "
                                  "is stored to memory ltoad has no shadow for (a global?)")

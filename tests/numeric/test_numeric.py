@@ -34,11 +34,6 @@ XFAIL: dict[str, str] = {
     "cpp_std_vector@-O0": "memmove inside std::__relocate_a_1<double, double> at -O0: no load or "
                           "store in that function tells the element type (no interprocedural "
                           "type analysis yet)",
-    # aggregates returned by value
-    "struct_return": "struct of doubles returned by value from a call that stays a call: zero "
-                     "gradient",
-    "complex_limited@-O0": "double complex returned by value from a non-inlined call: wrong "
-                           "gradient",
     # indirect calls
     "funcptr_table@-O0": "indirect call through a constant table of known functions",
     "funcptr_table@-O1": "indirect call through a constant table of known functions",
