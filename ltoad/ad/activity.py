@@ -31,10 +31,11 @@ def carries_float(value: Value) -> bool:
 
 class Activity:
     def __init__(self, function: Function, activities: tuple[str, ...], knowledge: Knowledge,
-                 defined: set[str]):
+                 defined: set[str], indirect_candidates=lambda function_type: []):
         self.function = function
         self.knowledge = knowledge
         self.defined = defined          # names of functions with bodies
+        self.indirect_candidates = indirect_candidates  # function type -> known targets
         self.varied: set[Value] = set()
         self.shadowed: set[Value] = set()
         self.pointer_stores = pointer_stores_into_locals(function)
@@ -63,7 +64,10 @@ class Activity:
     def is_active_call(self, call: CallBase) -> bool:
         """A call whose callee has a body and that sees varied values or shadowed memory."""
         name = call.called_name
-        if name is None or name not in self.defined or self.knowledge.is_inactive(name):
+        if name is None:
+            if isinstance(call.callee, InlineAsm) or not self.indirect_candidates(call.function_type):
+                return False
+        elif name not in self.defined or self.knowledge.is_inactive(name):
             return False
         return any(a in self.varied or a in self.shadowed for a in call.args)
 
@@ -122,7 +126,9 @@ class Activity:
             return "inline assembly", "it reads or writes active data"
         name = call.called_name
         if name is None:
-            return "an indirect call", "its target is not known at link time"
+            if self.indirect_candidates(call.function_type):
+                return None
+            return "an indirect call", "no function of its type has its address taken"
         known = self.knowledge
         if (name in self.defined and not known.is_inactive(name)) or known.is_inactive(name) \
                 or rules.lookup(name) or rules.is_non_differentiable(name) \

@@ -8,15 +8,16 @@ that makes a tape, runs the pair and returns the adjoints as the caller declared
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from ..diagnostics import LtoadError
 from ..ir import Module
 from ..ir.builder import Builder
 from ..ir.function import Argument, Function
-from ..ir.instructions import CallBase
+from ..ir.instructions import CallBase, CompareInst, SelectInst
 from ..ir.types import I8, I64, PTR, VOID, FunctionType, NamedStructType, Type
-from ..ir.values import ConstantInt, GlobalRef
+from ..ir.values import ConstantInt, GlobalRef, Value
 from . import tape
 from .activity import Activity
 from .annotations import CustomGradient
@@ -29,6 +30,14 @@ from .memory import type_bytes
 from .requests import Request
 from .reverse_sweep import ReverseSweep, out_return_type
 
+_SYMBOL_USE = re.compile(r'@([-\w$.]+|"[^"]*")(?!\()')
+
+
+def address_taken(text: str) -> set[str]:
+    """Names used other than as a direct callee (`@f(`): function pointers, tables, vtables."""
+    return {name.strip('"') for name in _SYMBOL_USE.findall(text)}
+
+
 ACTIVITY_CODES = {"dup": "d", "dupnoneed": "d", "const": "c", "out": "o"}
 
 
@@ -40,6 +49,27 @@ class CallSplit:
     active_return: bool
     shadow_return: bool = False     # the augmented function also returns its result's shadow
 
+    def callee(self, sweep: str, target: Value, insert) -> Value:
+        """The function to call for `sweep` ('augmented' or 'reverse')."""
+        return GlobalRef(getattr(self, sweep))
+
+
+@dataclass(frozen=True)
+class IndirectSplit:
+    """A call through a function pointer: the pair of whichever known function it points to."""
+    candidates: tuple[tuple[str, CallSplit], ...]
+    activities: tuple[str, ...]
+    active_return: bool
+    shadow_return: bool = False
+
+    def callee(self, sweep: str, target: Value, insert) -> Value:
+        """A chain of selects picking the pair member of the function `target` points to."""
+        chosen: Value = GlobalRef(tape.UNKNOWN_TARGET)
+        for name, split in self.candidates:
+            same = insert(CompareInst("icmp", "eq", target, GlobalRef(name)))
+            chosen = insert(SelectInst(same, GlobalRef(getattr(split, sweep)), chosen))
+        return chosen
+
 
 class Differentiator:
     def __init__(self, module: Module, knowledge: Knowledge,
@@ -50,9 +80,10 @@ class Differentiator:
         self.defined = set(module.functions) | set(self.custom)
         self.splits: dict[tuple, CallSplit] = {}
         self.request_targets: set[tuple] = set()
+        self._address_taken: set[str] | None = None
         self.queue: list[tuple] = []
         self.declarations: dict[str, str] = dict(tape.RUNTIME_DECLARATIONS)
-        self.runtime: list[str] = [tape.RUNTIME, tape.REQUEST_RUNTIME,
+        self.runtime: list[str] = [tape.RUNTIME, tape.REQUEST_RUNTIME, tape.UNKNOWN_TARGET_RUNTIME,
                                    tape.LAST_TAPE_BYTES_DEFINITION]
 
     def split(self, name: str, activities: tuple[str, ...], active_return: bool,
@@ -66,11 +97,27 @@ class Differentiator:
             self.queue.append(key)
         return self.splits[key]
 
-    def split_for_call(self, call: CallBase, activity: Activity) -> CallSplit:
+    def split_for_call(self, call: CallBase, activity: Activity) -> CallSplit | IndirectSplit:
         activities = tuple("dup" if a in activity.shadowed else
                            "out" if a in activity.varied else "const" for a in call.args)
         shadow_return = call in activity.shadowed and call.type.is_pointer()
-        return self.split(call.called_name, activities, call in activity.varied, shadow_return)
+        active_return = call in activity.varied
+        if call.called_name is not None:
+            return self.split(call.called_name, activities, active_return, shadow_return)
+        candidates = tuple((name, self.split(name, activities, active_return, shadow_return))
+                           for name in self.indirect_candidates(call.function_type))
+        return IndirectSplit(candidates, activities, active_return, shadow_return)
+
+    def indirect_candidates(self, function_type) -> list[str]:
+        """Functions whose address the program takes and whose type matches a call's."""
+        if self._address_taken is None:
+            self._address_taken = address_taken(str(self.module))
+        found = []
+        for name in sorted(self._address_taken & set(self.module.functions)):
+            function = self.module.parse_function(name)
+            if function.function_type == function_type and not self.knowledge.is_inactive(name):
+                found.append(name)
+        return found
 
     def generate_all(self) -> None:
         while self.queue:
@@ -85,7 +132,8 @@ class Differentiator:
             return
         primal = self.module.parse_function(name)
         augmented = clone(primal, split.augmented, self.module)
-        activity = Activity(augmented, activities, self.knowledge, self.defined)
+        activity = Activity(augmented, activities, self.knowledge, self.defined,
+                            self.indirect_candidates)
         for call, (what, why) in activity.undifferentiable_calls():
             raise LtoadError(f"cannot differentiate {what} in {describe(self.module, name, call)}: "
                              f"{why}; add a custom derivative or mark it inactive in ltoad.yaml")

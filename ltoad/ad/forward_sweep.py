@@ -161,6 +161,7 @@ class ForwardSweep:
     def _is_split_call(self, inst: Instruction) -> bool:
         return isinstance(inst, CallInst) and self.activity.is_active_call(inst)
 
+
     def shadow_of(self, value: Value, user: Instruction) -> Value:
         shadow = self.shadow.get(value)
         if shadow is None:
@@ -284,9 +285,13 @@ class ForwardSweep:
         args.append(self.tape)
         returns = StructType((call.type, PTR)) if info.shadow_return else call.type
         function_type = FunctionType(returns, tuple(a.type for a in args), False)
-        replacement = CallInst(function_type, GlobalRef(info.augmented), args)
         block = call.parent
-        block.insert(block.instructions.index(call), replacement)
+
+        def insert(instruction: Instruction) -> Instruction:
+            block.insert(block.instructions.index(call), instruction)
+            return instruction
+
+        replacement = insert(CallInst(function_type, info.callee("augmented", call.callee, insert), args))
         result: Value = replacement
         if info.shadow_return:
             result = _insert_after(replacement, ExtractValueInst(replacement, [0]))
@@ -297,7 +302,7 @@ class ForwardSweep:
         index = self.original[block].index(call)
         self.original[block][index] = replacement
         self._retarget(call, replacement)
-        self.call_info[replacement] = (list(call.args), info)
+        self.call_info[replacement] = (list(call.args), info, call.callee)
         call.erase()
         result.name = name
 

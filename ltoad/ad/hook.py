@@ -56,7 +56,8 @@ def differentiate(session: link.Session, module: llvm.ModuleRef, plan: Plan) -> 
         model.remove_global(tape.LAST_TAPE_BYTES)   # the program's extern declaration
     special, needed = special_functions.definitions_for(ad.declarations)
     declarations = {**ad.declarations, **needed}
-    present = set(model.functions) | set(model.declarations) | set(special_functions.DEFINITIONS)
+    present = set(model.functions) | set(model.declarations) | set(model.globals) \
+        | set(special_functions.DEFINITIONS)
     missing = [text for name, text in declarations.items() if name not in present]
     model.append("\n".join([*ad.runtime, *special, *missing]) + "\n")
     result = session.parse_text("ltoad: derivatives", str(model))

@@ -395,14 +395,15 @@ class ReverseSweep:
                FunctionType(VOID, (PTR, PTR, I64), False))
 
     def _reverse_call(self, b: Builder, call: CallInst, dy: Value | None) -> None:
-        call_args, info = self.fwd.call_info[call]
+        call_args, info, target = self.fwd.call_info[call]
         args = [self.primal(a) for a in call_args]
         args += [self.shadow(a, call) for a in call_args if a in self.activity.shadowed]
         if info.active_return:
             args.append(dy)
         args.append(self.tape)
         outs = [a for a, act in zip(call_args, info.activities) if act == "out"]
-        result = b.call(GlobalRef(info.reverse), args,
+        callee = info.callee("reverse", self.primal(target), b.insert)
+        result = b.call(callee, args,
                         FunctionType(out_return_type([a.type for a in outs]), tuple(a.type for a in args)))
         for index, arg in enumerate(outs):
             self.add(b, arg, result if len(outs) == 1 else b.extractvalue(result, [index]))

@@ -98,7 +98,23 @@ entry:
   ret void
 }}
 """
+# Where an indirect call in a derivative goes when its target is none of the known functions.
+UNKNOWN_TARGET = "__ltoad_unknown_target"
+UNKNOWN_TARGET_RUNTIME = f"""
+@.ltoad.unknown.target = private unnamed_addr constant [88 x i8] c"ltoad: a differentiated indirect call reached a function not known at link time; abort\\0A\\00"
+
+define internal void @{UNKNOWN_TARGET}() noreturn {{
+entry:
+  %stderr = load ptr, ptr @stderr, align 8
+  %written = call i32 @fputs(ptr @.ltoad.unknown.target, ptr %stderr)
+  call void @abort()
+  unreachable
+}}
+"""
 RUNTIME_DECLARATIONS = {"realloc": "declare ptr @realloc(ptr, i64)",
+                        "fputs": "declare i32 @fputs(ptr, ptr)",
+                        "abort": "declare void @abort()",
+                        "stderr": "@stderr = external global ptr",
                         "llvm.threadlocal.address.p0":
                             "declare ptr @llvm.threadlocal.address.p0(ptr)",
                         "free": "declare void @free(ptr)",

@@ -34,15 +34,6 @@ XFAIL: dict[str, str] = {
     "cpp_std_vector@-O0": "memmove inside std::__relocate_a_1<double, double> at -O0: no load or "
                           "store in that function tells the element type (no interprocedural "
                           "type analysis yet)",
-    # indirect calls
-    "funcptr_table@-O0": "indirect call through a constant table of known functions",
-    "funcptr_table@-O1": "indirect call through a constant table of known functions",
-    "funcptr_callback@-O0": "indirect call through a function-pointer parameter of an optnone "
-                            "function (target known at the only call site)",
-    "funcptr_const_arg": "indirect call through an enzyme_const function-pointer argument of the "
-                         "differentiated function",
-    "cpp_mixed_units@-O0": "virtual call not devirtualized (dynamic type known at the call site)",
-    "cpp_mixed_units@-O1": "virtual call not devirtualized (dynamic type known at the call site)",
     # missing rules / shadows
     "complex_arith": "no derivative rule for __muldc3/__divdc3 (complex multiply/divide runtime "
                      "calls) nor cexp/cabs",
