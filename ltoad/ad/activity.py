@@ -15,7 +15,7 @@ from ..ir.instructions import (AllocaInst, CallBase, CastInst, ExtractElementIns
                                InsertValueInst, Instruction, LoadInst, PhiInst, SelectInst,
                                ShuffleVectorInst, StoreInst)
 from ..ir.types import PointerType
-from ..ir.values import GlobalRef, InlineAsm, Value
+from ..ir.values import ConstantExpr, GlobalRef, InlineAsm, Value
 from . import rules
 from .knowledge import Knowledge
 from .memory import contains_float, pointer_stores_into_locals
@@ -31,7 +31,8 @@ def carries_float(value: Value) -> bool:
 
 class Activity:
     def __init__(self, function: Function, activities: tuple[str, ...], knowledge: Knowledge,
-                 defined: set[str], indirect_candidates=lambda function_type: []):
+                 defined: set[str], indirect_candidates=lambda function_type: [],
+                 shadowed_globals: tuple[Value, ...] = ()):
         self.function = function
         self.knowledge = knowledge
         self.defined = defined          # names of functions with bodies
@@ -39,6 +40,7 @@ class Activity:
         self.varied: set[Value] = set()
         self.shadowed: set[Value] = set()
         self.pointer_stores = pointer_stores_into_locals(function)
+        self.shadowed.update(shadowed_globals)
         for arg, activity in zip(function.args, activities):
             if activity in ("dup", "dupnoneed"):
                 self.shadowed.add(arg)
@@ -58,6 +60,21 @@ class Activity:
                     self.shadowed.add(instruction)
                     changed = True
 
+    def points_into_shadowed(self, pointer: Value) -> bool:
+        """A shadowed pointer, or a constant expression (GEP/cast) on a shadowed global."""
+        if pointer in self.shadowed:
+            return True
+        return isinstance(pointer, ConstantExpr) and bool(pointer.operands) \
+            and self.points_into_shadowed(pointer.operands[0])
+
+    def globals_needing_shadow(self) -> set[str]:
+        """Writable globals that active values are stored into."""
+        from .memory import base_objects
+        found = set()
+        for store in self.stores_needing_shadow():
+            found |= {b.name for b in base_objects(store.pointer) if isinstance(b, GlobalRef)}
+        return found
+
     def any_varied(self, values) -> bool:
         return any(v in self.varied for v in values)
 
@@ -69,13 +86,13 @@ class Activity:
                 return False
         elif name not in self.defined or self.knowledge.is_inactive(name):
             return False
-        return any(a in self.varied or a in self.shadowed for a in call.args)
+        return any(a in self.varied or self.points_into_shadowed(a) for a in call.args)
 
     def _is_varied(self, inst: Instruction) -> bool:
         if not carries_float(inst):
             return False
         if isinstance(inst, LoadInst):
-            return inst.pointer in self.shadowed
+            return self.points_into_shadowed(inst.pointer)
         if isinstance(inst, PhiInst):
             return self.any_varied(v for v, _ in inst.incoming)
         if isinstance(inst, SelectInst):
@@ -96,9 +113,9 @@ class Activity:
         if isinstance(inst, AllocaInst):
             return True
         if isinstance(inst, (GetElementPtrInst, CastInst)) and inst.opcode in POINTER_TRANSFERS:
-            return inst.operands[0] in self.shadowed
+            return self.points_into_shadowed(inst.operands[0])
         if isinstance(inst, LoadInst):
-            return inst.pointer in self.shadowed and self._may_hold_shadows(inst.pointer)
+            return self.points_into_shadowed(inst.pointer) and self._may_hold_shadows(inst.pointer)
         if isinstance(inst, PhiInst):
             return any(v in self.shadowed for v, _ in inst.incoming)
         if isinstance(inst, SelectInst):
@@ -108,7 +125,7 @@ class Activity:
         return False
 
     def touches_active_data(self, call: CallBase) -> bool:
-        return any(a in self.varied or a in self.shadowed for a in call.args)
+        return any(a in self.varied or self.points_into_shadowed(a) for a in call.args)
 
     def undifferentiable_calls(self) -> list[tuple[CallBase, tuple[str, str]]]:
         """Calls that see active data but that ltoad cannot differentiate: (what, why)."""
@@ -151,7 +168,7 @@ class Activity:
         """Stores of varied values through pointers without a shadow (unsupported), except
         into globals marked inactive (whose derivative is dropped on purpose)."""
         return [i for i in self.function.instructions() if isinstance(i, StoreInst)
-                and i.value in self.varied and i.pointer not in self.shadowed
+                and i.value in self.varied and not self.points_into_shadowed(i.pointer)
                 and not self._into_inactive_global(i.pointer)]
 
     def _into_inactive_global(self, pointer: Value) -> bool:

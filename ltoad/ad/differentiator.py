@@ -16,13 +16,14 @@ from ..ir import Module
 from ..ir.builder import Builder
 from ..ir.function import Argument, Function
 from ..ir.instructions import CallBase, CompareInst, SelectInst
-from ..ir.types import I8, I64, PTR, VOID, FunctionType, NamedStructType, Type
+from ..ir.parser import Parser
+from ..ir.types import I1, I8, I64, PTR, VOID, FunctionType, NamedStructType, Type
 from ..ir.values import ConstantInt, GlobalRef, Value
 from . import tape
 from .activity import Activity
 from .annotations import CustomGradient
 from .custom import custom_split
-from .forward_sweep import ForwardSweep, clone, strip_debug_info
+from .forward_sweep import MEMSET, MEMSET_TYPE, ForwardSweep, clone, strip_debug_info
 from .formulas import float_constant
 from .knowledge import Knowledge
 from .locations import describe
@@ -36,6 +37,18 @@ _SYMBOL_USE = re.compile(r'@([-\w$.]+|"[^"]*")(?!\()')
 def address_taken(text: str) -> set[str]:
     """Names used other than as a direct callee (`@f(`): function pointers, tables, vtables."""
     return {name.strip('"') for name in _SYMBOL_USE.findall(text)}
+
+
+_GLOBAL_KIND = re.compile(r"\b(global|constant)\s")
+
+
+def global_value_type(module: Module, name: str) -> Type:
+    """The value type of global variable @name, read from its definition."""
+    line = module.globals.get(name)
+    match = _GLOBAL_KIND.search(line or "")
+    if match is None:
+        raise LtoadError(f"cannot find the definition of global '{name}'")
+    return Parser(line, match.end(), len(line), module).parse_type()
 
 
 ACTIVITY_CODES = {"dup": "d", "dupnoneed": "d", "const": "c", "out": "o"}
@@ -71,10 +84,25 @@ class IndirectSplit:
         return chosen
 
 
+class NeedShadowGlobals(Exception):
+    """Raised when active values turn out to be stored in globals without shadows yet."""
+
+    def __init__(self, names: set[str]):
+        super().__init__(", ".join(sorted(names)))
+        self.names = names
+
+
+SHADOW_GLOBAL_SUFFIX = ".ltoad.shadow"
+
+
 class Differentiator:
     def __init__(self, module: Module, knowledge: Knowledge,
-                 custom: dict[str, CustomGradient] | None = None):
+                 custom: dict[str, CustomGradient] | None = None,
+                 shadowed_globals: set[str] = frozenset()):
         self.module = module
+        self.shadowed_globals = set(shadowed_globals)
+        self.global_shadows = {module.global_ref(name): GlobalRef(name + SHADOW_GLOBAL_SUFFIX)
+                               for name in sorted(self.shadowed_globals)}
         self.knowledge = knowledge
         self.custom = custom or {}
         self.defined = set(module.functions) | set(self.custom)
@@ -98,7 +126,7 @@ class Differentiator:
         return self.splits[key]
 
     def split_for_call(self, call: CallBase, activity: Activity) -> CallSplit | IndirectSplit:
-        activities = tuple("dup" if a in activity.shadowed else
+        activities = tuple("dup" if activity.points_into_shadowed(a) else
                            "out" if a in activity.varied else "const" for a in call.args)
         shadow_return = call in activity.shadowed and call.type.is_pointer()
         active_return = call in activity.varied
@@ -133,7 +161,10 @@ class Differentiator:
         primal = self.module.parse_function(name)
         augmented = clone(primal, split.augmented, self.module)
         activity = Activity(augmented, activities, self.knowledge, self.defined,
-                            self.indirect_candidates)
+                            self.indirect_candidates, tuple(self.global_shadows))
+        unshadowed = activity.globals_needing_shadow() - self.shadowed_globals
+        if unshadowed:
+            raise NeedShadowGlobals(unshadowed)
         for call, (what, why) in activity.undifferentiable_calls():
             raise LtoadError(f"cannot differentiate {what} in {describe(self.module, name, call)}: "
                              f"{why}; add a custom derivative or mark it inactive in ltoad.yaml")
@@ -142,7 +173,7 @@ class Differentiator:
                              "active value is stored to memory ltoad has no shadow for "
                              "(a global variable?)")
         forward = ForwardSweep(augmented, activities, activity, self.split_for_call,
-                               lambda inst: describe(self.module, name, inst))
+                               lambda inst: describe(self.module, name, inst), self.global_shadows)
         forward.run()
         if shadow_return:
             forward.return_shadows()
@@ -178,6 +209,7 @@ class Differentiator:
             if activity in ("dup", "dupnoneed"):
                 shadows.append(wrapper.add_argument(Argument(param.type, f"arg{index}.shadow")))
         b = Builder(wrapper.add_block("entry"))
+        self._zero_shadow_globals(b)
         state = b.alloca(tape.TAPE_TYPE, name="tape")
         b.call(GlobalRef(tape.BEGIN), [state], FunctionType(VOID, (PTR,)))
         b.call(GlobalRef(split.augmented), [*primals, *shadows, state],
@@ -192,6 +224,20 @@ class Differentiator:
         b.call(GlobalRef(tape.END), [state], FunctionType(VOID, (PTR,)))
         self._return_adjoints(b, request, result, outs, sret)
         return wrapper
+
+    def shadow_global_definitions(self) -> list[str]:
+        """`@g.ltoad.shadow = internal global T zeroinitializer` for each shadowed global."""
+        return [f'@"{shadow.name}" = internal global {global_value_type(self.module, name)} '
+                'zeroinitializer, align 16'
+                for name, shadow in zip(sorted(self.shadowed_globals), self.global_shadows.values())]
+
+    def _zero_shadow_globals(self, b: Builder) -> None:
+        """Each request starts from zero adjoints in the globals' shadows."""
+        for name, shadow in zip(sorted(self.shadowed_globals), self.global_shadows.values()):
+            size = type_bytes(global_value_type(self.module, name))
+            self.declarations[MEMSET] = f"declare void @{MEMSET}(ptr, i8, i64, i1 immarg)"
+            b.call(GlobalRef(MEMSET), [shadow, ConstantInt(I8, 0), ConstantInt(I64, size),
+                                       ConstantInt(I1, 0)], MEMSET_TYPE)
 
     def _return_adjoints(self, b: Builder, request: Request, result, outs: list[Type],
                          sret) -> None:

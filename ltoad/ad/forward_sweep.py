@@ -18,7 +18,8 @@ from ..ir.instructions import (AllocaInst, BinaryOperator, BranchInst, CallBase,
                                Instruction, InvokeInst, LoadInst, PhiInst, ReturnInst, SelectInst,
                                StoreInst)
 from ..ir.types import I1, I8, I64, PTR, VOID, FunctionType, PointerType, StructType
-from ..ir.values import Constant, ConstantInt, GlobalRef, NullPointer, Poison, Value
+from ..ir.values import (Constant, ConstantExpr, ConstantInt, GlobalRef, NullPointer, Poison,
+                         Value)
 from . import tape
 from .activity import Activity
 from .memory import region_kind
@@ -85,12 +86,12 @@ class ForwardSweep:
     """Turns a clone of the primal into augmented_f; keeps the primal->shadow map."""
 
     def __init__(self, function: Function, activities: tuple[str, ...], activity: Activity,
-                 split_names, where):
+                 split_names, where, global_shadows: dict[Value, Value] | None = None):
         self.f = function
         self.activity = activity
         self.split_names = split_names      # callable: (callee, call) -> (augmented, reverse)
         self.where = where                  # callable: instruction -> location text
-        self.shadow: dict[Value, Value] = {}
+        self.shadow: dict[Value, Value] = dict(global_shadows or {})
         self.original: dict[Block, list[Instruction]] = {b: list(b.instructions) for b in function.blocks}
         self.shadow_args = []
         for arg, act in zip(list(function.args), activities):
@@ -163,6 +164,9 @@ class ForwardSweep:
 
 
     def shadow_of(self, value: Value, user: Instruction) -> Value:
+        if isinstance(value, ConstantExpr) and self.activity.points_into_shadowed(value):
+            operands = [self.shadow_of(value.operands[0], user), *value.operands[1:]]
+            return ConstantExpr(value.type, value.opcode, operands, value.flags, value.source_type)
         shadow = self.shadow.get(value)
         if shadow is None:
             if isinstance(value, Constant) or not isinstance(value.type, PointerType):
@@ -252,7 +256,7 @@ class ForwardSweep:
     def _mirror(self, inst: Instruction) -> None:
         """Mirror on the shadows what `inst` does to shadowed memory."""
         if isinstance(inst, StoreInst) and isinstance(inst.value.type, PointerType) \
-                and inst.pointer in self.activity.shadowed:
+                and self.activity.points_into_shadowed(inst.pointer):
             shadow_value = self.shadow.get(inst.value, NullPointer(PTR))
             _insert_after(inst, StoreInst(shadow_value, self.shadow_of(inst.pointer, inst),
                                           align=inst.align))
@@ -263,13 +267,13 @@ class ForwardSweep:
         """Memory intrinsics on shadowed memory: shadows of pointers must follow the data
         forward; float shadows hold adjoints, which only the reverse sweep moves."""
         name = call.called_name or ""
-        destination_shadowed = bool(call.args) and call.args[0] in self.activity.shadowed
+        destination_shadowed = bool(call.args) and self.activity.points_into_shadowed(call.args[0])
         if name.startswith(("llvm.memcpy", "llvm.memmove", "llvm.memset")) and destination_shadowed:
             if region_kind(self.f, list(call.args[:1 + name.startswith(MEMORY_COPIES)])).kind == "floats":
                 return
         if name.startswith(MEMORY_COPIES) and destination_shadowed:
             source = call.args[1]
-            if source in self.activity.shadowed:
+            if self.activity.points_into_shadowed(source):
                 args = [self.shadow_of(call.args[0], call), self.shadow_of(source, call), *call.args[2:]]
                 _insert_after(call, CallInst(call.function_type, call.callee, args))
             else:
@@ -281,7 +285,8 @@ class ForwardSweep:
 
     def _augment_call(self, call: CallInst) -> None:
         info = self.split_names(call, self.activity)
-        args = list(call.args) + [self.shadow_of(a, call) for a in call.args if a in self.activity.shadowed]
+        args = list(call.args) + [self.shadow_of(a, call) for a in call.args
+                                  if self.activity.points_into_shadowed(a)]
         args.append(self.tape)
         returns = StructType((call.type, PTR)) if info.shadow_return else call.type
         function_type = FunctionType(returns, tuple(a.type for a in args), False)

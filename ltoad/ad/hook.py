@@ -15,7 +15,7 @@ import llvmlite.binding as llvm
 from .. import ir, link
 from . import knowledge, special_functions, tape
 from .annotations import Annotations, read_annotations
-from .differentiator import Differentiator
+from .differentiator import Differentiator, NeedShadowGlobals
 from .requests import ENTRY_POINTS, Request, rewrite_requests
 
 
@@ -43,10 +43,25 @@ def prepare(session: link.Session, module: llvm.ModuleRef) -> tuple[llvm.ModuleR
 
 
 def differentiate(session: link.Session, module: llvm.ModuleRef, plan: Plan) -> llvm.ModuleRef:
-    """Define every request's function and the derivatives it needs."""
-    model = ir.parse_module(str(module))
+    """Define every request's function and the derivatives it needs. When active values turn
+    out to live in global variables, start again with shadows for those globals."""
+    text = str(module)
+    shadowed_globals: set[str] = set()
+    while True:
+        try:
+            model = _differentiate_text(text, plan, shadowed_globals)
+            break
+        except NeedShadowGlobals as more:
+            shadowed_globals |= more.names
+    result = session.parse_text("ltoad: derivatives", str(model))
+    link.verify(result, "ltoad: generated derivatives")
+    return result
+
+
+def _differentiate_text(text: str, plan: Plan, shadowed_globals: set[str]) -> ir.Module:
+    model = ir.parse_module(text)
     known = knowledge.default().with_inactive(plan.annotations.inactive)
-    ad = Differentiator(model, known, plan.annotations.custom)
+    ad = Differentiator(model, known, plan.annotations.custom, shadowed_globals)
     requests = [r for r in plan.requests if r.symbol in model.declarations]  # others: dead code
     wrappers = [ad.request(r) for r in requests]
     ad.generate_all()
@@ -59,7 +74,5 @@ def differentiate(session: link.Session, module: llvm.ModuleRef, plan: Plan) -> 
     present = set(model.functions) | set(model.declarations) | set(model.globals) \
         | set(special_functions.DEFINITIONS)
     missing = [text for name, text in declarations.items() if name not in present]
-    model.append("\n".join([*ad.runtime, *special, *missing]) + "\n")
-    result = session.parse_text("ltoad: derivatives", str(model))
-    link.verify(result, "ltoad: generated derivatives")
-    return result
+    model.append("\n".join([*ad.runtime, *ad.shadow_global_definitions(), *special, *missing]) + "\n")
+    return model

@@ -17,7 +17,7 @@ from ..ir.instructions import (AllocaInst, CallBase, CastInst, GetElementPtrInst
                                PhiInst, SelectInst, StoreInst)
 from ..ir.types import (ArrayType, FloatType, IntType, NamedStructType, PointerType, StructType,
                         Type, VectorType)
-from ..ir.values import Value
+from ..ir.values import ConstantExpr, Value
 
 # Intrinsics that take a slot's address without storing anything through it.
 MARKERS = ("llvm.lifetime.", "llvm.invariant.", "llvm.dbg.", "llvm.assume")
@@ -94,7 +94,8 @@ def base_objects(pointer: Value, slots: dict[Value, list[Value]] | None = None) 
         reloaded = _reloaded_from(value, slots)
         if reloaded is not None:
             stack.extend(reloaded)
-        elif isinstance(value, (GetElementPtrInst, CastInst)):
+        elif isinstance(value, (GetElementPtrInst, CastInst)) or \
+                (isinstance(value, ConstantExpr) and value.operands):
             stack.append(value.operands[0])
         elif isinstance(value, PhiInst):
             stack.extend(v for v, _ in value.incoming)

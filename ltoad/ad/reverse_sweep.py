@@ -284,7 +284,7 @@ class ReverseSweep:
             self.add(b, inst.operands[0], dy)
 
     def _store(self, b: Builder, inst: StoreInst) -> None:
-        if not contains_float(inst.value.type) or inst.pointer not in self.activity.shadowed:
+        if not contains_float(inst.value.type) or not self.activity.points_into_shadowed(inst.pointer):
             if inst.value in self.activity.varied:
                 raise LtoadError(f"cannot differentiate {self.fwd.where(inst)}: an active value "
                                  "is stored to memory ltoad has no shadow for (a global?)")
@@ -335,9 +335,9 @@ class ReverseSweep:
         name = call.called_name or ""
         if call in self.fwd.augmented_calls:
             self._reverse_call(b, call, None)
-        elif name.startswith(("llvm.memcpy", "llvm.memmove")) and call.args[0] in self.activity.shadowed:
+        elif name.startswith(("llvm.memcpy", "llvm.memmove")) and self.activity.points_into_shadowed(call.args[0]):
             self._reverse_copy(b, call)
-        elif name.startswith("llvm.memset") and call.args[0] in self.activity.shadowed:
+        elif name.startswith("llvm.memset") and self.activity.points_into_shadowed(call.args[0]):
             self._zero_shadow(b, call, call.args[0], call.args[2])
         elif name in self.activity.knowledge.allocators and call in self.activity.shadowed:
             if call in self.fwd.realloc_bytes:
@@ -371,7 +371,7 @@ class ReverseSweep:
     def _reverse_copy(self, b: Builder, call: CallInst) -> None:
         """d_src[i] += d_dst[i]; d_dst[i] = 0 over the float elements of the copied bytes."""
         destination, source, size = call.args[0], call.args[1], call.args[2]
-        if source not in self.activity.shadowed:      # constant data: nothing flows back
+        if not self.activity.points_into_shadowed(source):      # constant data: nothing flows back
             self._zero_shadow(b, call, destination, size)
             return
         region = region_kind(self.fwd.f, [destination, source])
@@ -397,7 +397,7 @@ class ReverseSweep:
     def _reverse_call(self, b: Builder, call: CallInst, dy: Value | None) -> None:
         call_args, info, target = self.fwd.call_info[call]
         args = [self.primal(a) for a in call_args]
-        args += [self.shadow(a, call) for a in call_args if a in self.activity.shadowed]
+        args += [self.shadow(a, call) for a in call_args if self.activity.points_into_shadowed(a)]
         if info.active_return:
             args.append(dy)
         args.append(self.tape)

@@ -37,7 +37,6 @@ XFAIL: dict[str, str] = {
     # missing rules / shadows
     "complex_arith": "no derivative rule for __muldc3/__divdc3 (complex multiply/divide runtime "
                      "calls) nor cexp/cabs",
-    "global_scratch": "active values stored to a global buffer: no shadow for globals",
 }
 
 
