@@ -19,7 +19,7 @@ from ..ir.instructions import CallBase, CompareInst, SelectInst
 from ..ir.parser import Parser
 from ..ir.types import I1, I8, I64, PTR, VOID, FunctionType, NamedStructType, Type
 from ..ir.values import ConstantInt, GlobalRef, Value
-from . import tape
+from . import special_functions, tape
 from .activity import Activity
 from .annotations import CustomGradient
 from .custom import custom_split
@@ -105,7 +105,8 @@ class Differentiator:
                                for name in sorted(self.shadowed_globals)}
         self.knowledge = knowledge
         self.custom = custom or {}
-        self.defined = set(module.functions) | set(self.custom)
+        self.defined = set(module.functions) | set(self.custom) | set(special_functions.MODELS)
+        self.models_added = False
         self.splits: dict[tuple, CallSplit] = {}
         self.request_targets: set[tuple] = set()
         self._address_taken: set[str] | None = None
@@ -158,7 +159,7 @@ class Differentiator:
             for function in custom_split(self.module, self.custom[name], split):
                 self.module.add_function(function)
             return
-        primal = self.module.parse_function(name)
+        primal = self.module.parse_function(self._body_of(name))
         augmented = clone(primal, split.augmented, self.module)
         activity = Activity(augmented, activities, self.knowledge, self.defined,
                             self.indirect_candidates, tuple(self.global_shadows))
@@ -187,6 +188,16 @@ class Differentiator:
         strip_debug_info(augmented)
         self.module.add_function(augmented)
         self.module.add_function(reverse.rev)
+
+    def _body_of(self, name: str) -> str:
+        """The function whose body stands for `name`: itself, or ltoad's model of it."""
+        if name in self.module.functions or name not in special_functions.MODELS:
+            return name
+        if not self.models_added:
+            self.module.append("\n".join(special_functions.MODELS.values()) + "\n")
+            self.declarations.update(special_functions.MODEL_DECLARATIONS)
+            self.models_added = True
+        return special_functions.MODEL_PREFIX + name
 
     # ---- requests ------------------------------------------------------------------------
 

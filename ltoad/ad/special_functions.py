@@ -1,4 +1,5 @@
-"""Functions derivative rules need that no library provides, defined in IR.
+"""Functions derivative rules need that no library provides, defined in IR; and models of
+bodiless runtime functions that are differentiated through their math.
 
 digamma(x) = d/dx ln Gamma(x), for the lgamma and tgamma rules: shift x up to >= 6 with
 psi(x) = psi(x + 1) - 1/x, then the asymptotic series
@@ -72,3 +73,67 @@ def definitions_for(names) -> tuple[list[str], dict[str, str]]:
         texts.append(text)
         pending.extend(needs)
     return texts, declarations
+
+
+# Models: bodies for runtime functions the compiler calls but whose code ltoad never sees (C99
+# complex arithmetic, a few complex libm functions). A call to one in an active function is
+# differentiated through the model; the model also computes the primal result (it omits the
+# libraries' NaN/infinity recovery).
+MODEL_PREFIX = "__ltoad_model."
+MODELS = {
+    # (a + bi)(c + di) = (ac - bd) + (ad + bc)i
+    "__muldc3": """define internal { double, double } @"__ltoad_model.__muldc3"(double %a, double %b, double %c, double %d) {
+entry:
+  %ac = fmul double %a, %c
+  %bd = fmul double %b, %d
+  %ad = fmul double %a, %d
+  %bc = fmul double %b, %c
+  %re = fsub double %ac, %bd
+  %im = fadd double %ad, %bc
+  %z0 = insertvalue { double, double } poison, double %re, 0
+  %z = insertvalue { double, double } %z0, double %im, 1
+  ret { double, double } %z
+}""",
+    # (a + bi)/(c + di) = ((ac + bd) + (bc - ad)i) / (c^2 + d^2)
+    "__divdc3": """define internal { double, double } @"__ltoad_model.__divdc3"(double %a, double %b, double %c, double %d) {
+entry:
+  %cc = fmul double %c, %c
+  %dd = fmul double %d, %d
+  %den = fadd double %cc, %dd
+  %ac = fmul double %a, %c
+  %bd = fmul double %b, %d
+  %bc = fmul double %b, %c
+  %ad = fmul double %a, %d
+  %ren = fadd double %ac, %bd
+  %imn = fsub double %bc, %ad
+  %re = fdiv double %ren, %den
+  %im = fdiv double %imn, %den
+  %z0 = insertvalue { double, double } poison, double %re, 0
+  %z = insertvalue { double, double } %z0, double %im, 1
+  ret { double, double } %z
+}""",
+    # exp(a + bi) = e^a (cos b + i sin b)
+    "cexp": """define internal { double, double } @"__ltoad_model.cexp"(double %a, double %b) {
+entry:
+  %e = call double @llvm.exp.f64(double %a)
+  %cos = call double @llvm.cos.f64(double %b)
+  %sin = call double @llvm.sin.f64(double %b)
+  %re = fmul double %e, %cos
+  %im = fmul double %e, %sin
+  %z0 = insertvalue { double, double } poison, double %re, 0
+  %z = insertvalue { double, double } %z0, double %im, 1
+  ret { double, double } %z
+}""",
+    # |a + bi| = hypot(a, b)
+    "cabs": """define internal double @"__ltoad_model.cabs"(double %a, double %b) {
+entry:
+  %r = call double @hypot(double %a, double %b)
+  ret double %r
+}""",
+}
+MODEL_DECLARATIONS = {
+    "llvm.exp.f64": "declare double @llvm.exp.f64(double)",
+    "llvm.cos.f64": "declare double @llvm.cos.f64(double)",
+    "llvm.sin.f64": "declare double @llvm.sin.f64(double)",
+    "hypot": "declare double @hypot(double, double)",
+}

@@ -34,9 +34,6 @@ XFAIL: dict[str, str] = {
     "cpp_std_vector@-O0": "memmove inside std::__relocate_a_1<double, double> at -O0: no load or "
                           "store in that function tells the element type (no interprocedural "
                           "type analysis yet)",
-    # missing rules / shadows
-    "complex_arith": "no derivative rule for __muldc3/__divdc3 (complex multiply/divide runtime "
-                     "calls) nor cexp/cabs",
 }
 
 
