@@ -20,7 +20,7 @@ from ..ir.instructions import (AllocaInst, BinaryOperator, CallInst, CastInst, E
 from ..ir.types import (I1, I8, I32, I64, PTR, VOID, ArrayType, FunctionType, NamedStructType,
                         StructType, Type, VectorType)
 from ..ir.values import Constant, ConstantInt, GlobalRef, Poison, Value, ZeroInitializer
-from . import recompute, rules, tape
+from . import recompute, rules, special_rules, tape
 from .expr import Expr
 from .formulas import FormulaEmitter, float_constant
 from .memory import contains_float, member_types, region_kind
@@ -321,20 +321,19 @@ class ReverseSweep:
         if call in self.fwd.augmented_calls:
             self._reverse_call(b, call, dy)
             return
-        name = call.called_name or ""
-        rule = rules.lookup(name)
-        if rule is not None and rule.special == "reduce_fadd":
-            self.add(b, call.args[0], dy)
-            vector = call.args[1].type
-            lanes = b.insertelement(Poison(vector), dy, ConstantInt(I32, 0))
-            self.add(b, call.args[1], b.shufflevector(lanes, Poison(vector), [0] * vector.count))
+        rule = rules.lookup(call.called_name or "")
+        if rule is not None and rule.special:
+            special_rules.HANDLERS[rule.special](self, b, call, dy)
             return
         self._rule(b, call, rule, list(call.args), dy)
 
     def _inactive_result_call(self, b: Builder, call: CallInst) -> None:
         name = call.called_name or ""
+        rule = rules.lookup(name)
         if call in self.fwd.augmented_calls:
             self._reverse_call(b, call, None)
+        elif rule is not None and rule.special and self.activity.touches_active_data(call):
+            special_rules.HANDLERS[rule.special](self, b, call, None)
         elif name.startswith(("llvm.memcpy", "llvm.memmove")) and self.activity.points_into_shadowed(call.args[0]):
             self._reverse_copy(b, call)
         elif name.startswith("llvm.memset") and self.activity.points_into_shadowed(call.args[0]):
