@@ -25,6 +25,14 @@ POINTER_TRANSFERS = ("getelementptr", "bitcast", "addrspacecast", "freeze")
 FLOAT_TRANSFERS = ("fadd", "fsub", "fmul", "fdiv", "frem", "fneg", "fpext", "fptrunc", "freeze")
 
 
+def reinterpreted_load(inst: Value) -> LoadInst | None:
+    """For `bitcast (load iN p) to <float>`: the integer load (float bits read as integers)."""
+    if isinstance(inst, CastInst) and inst.opcode == "bitcast" and inst.type.is_float() \
+            and isinstance(inst.operands[0], LoadInst) and inst.operands[0].type.is_integer():
+        return inst.operands[0]
+    return None
+
+
 def carries_float(value: Value) -> bool:
     return contains_float(value.type)
 
@@ -40,6 +48,7 @@ class Activity:
         self.varied: set[Value] = set()
         self.shadowed: set[Value] = set()
         self.pointer_stores = pointer_stores_into_locals(function)
+        self.hints: dict[Value, object] = {}   # float types callers know arguments point to
         self.shadowed.update(shadowed_globals)
         for arg, activity in zip(function.args, activities):
             if activity in ("dup", "dupnoneed"):
@@ -93,6 +102,8 @@ class Activity:
             return False
         if isinstance(inst, LoadInst):
             return self.points_into_shadowed(inst.pointer)
+        if reinterpreted_load(inst) is not None:       # bitcast (load iN p) to double
+            return self.points_into_shadowed(reinterpreted_load(inst).pointer)
         if isinstance(inst, PhiInst):
             return self.any_varied(v for v, _ in inst.incoming)
         if isinstance(inst, SelectInst):

@@ -17,7 +17,7 @@ from ..ir.builder import Builder
 from ..ir.function import Argument, Function
 from ..ir.instructions import CallBase, CompareInst, SelectInst
 from ..ir.parser import Parser
-from ..ir.types import I1, I8, I64, PTR, VOID, FunctionType, NamedStructType, Type
+from ..ir.types import I1, I8, I64, PTR, VOID, FloatType, FunctionType, NamedStructType, Type
 from ..ir.values import ConstantInt, GlobalRef, Value
 from . import special_functions, tape
 from .activity import Activity
@@ -27,7 +27,7 @@ from .forward_sweep import MEMSET, MEMSET_TYPE, ForwardSweep, clone, strip_debug
 from .formulas import float_constant
 from .knowledge import Knowledge
 from .locations import describe
-from .memory import type_bytes
+from .memory import region_kind, type_bytes
 from .requests import Request
 from .reverse_sweep import ReverseSweep, out_return_type
 
@@ -51,6 +51,8 @@ def global_value_type(module: Module, name: str) -> Type:
     return Parser(line, match.end(), len(line), module).parse_type()
 
 
+HINT_CODES = {None: "", **{t: t.kind[0] for t in (FloatType("double"), FloatType("float"),
+                                                  FloatType("x86_fp80"))}}
 ACTIVITY_CODES = {"dup": "d", "dupnoneed": "d", "const": "c", "out": "o"}
 
 
@@ -116,11 +118,12 @@ class Differentiator:
                                    tape.LAST_TAPE_BYTES_DEFINITION]
 
     def split(self, name: str, activities: tuple[str, ...], active_return: bool,
-              shadow_return: bool = False) -> CallSplit:
-        key = (name, activities, active_return, shadow_return)
+              shadow_return: bool = False, hints: tuple = ()) -> CallSplit:
+        key = (name, activities, active_return, shadow_return, hints)
         if key not in self.splits:
             code = "".join(ACTIVITY_CODES[a] for a in activities)
             code += ("_r" if active_return else "") + ("_s" if shadow_return else "")
+            code += "".join(f"_{i}{HINT_CODES[h]}" for i, h in enumerate(hints) if h is not None)
             self.splits[key] = CallSplit(f"augmented_{name}.{code}", f"reverse_{name}.{code}",
                                          activities, active_return, shadow_return)
             self.queue.append(key)
@@ -131,11 +134,23 @@ class Differentiator:
                            "out" if a in activity.varied else "const" for a in call.args)
         shadow_return = call in activity.shadowed and call.type.is_pointer()
         active_return = call in activity.varied
+        hints = self._argument_hints(call, activity)
         if call.called_name is not None:
-            return self.split(call.called_name, activities, active_return, shadow_return)
+            return self.split(call.called_name, activities, active_return, shadow_return, hints)
         candidates = tuple((name, self.split(name, activities, active_return, shadow_return))
                            for name in self.indirect_candidates(call.function_type))
         return IndirectSplit(candidates, activities, active_return, shadow_return)
+
+    def _argument_hints(self, call: CallBase, activity: Activity) -> tuple:
+        """For each pointer argument into float memory (as the caller sees it), the float type."""
+        hints = []
+        for arg in call.args:
+            hint = None
+            if activity.points_into_shadowed(arg):
+                region = region_kind(activity.function, [arg], hints=activity.hints)
+                hint = region.element if region.kind == "floats" else None
+            hints.append(hint)
+        return tuple(hints) if any(h is not None for h in hints) else ()
 
     def indirect_candidates(self, function_type) -> list[str]:
         """Functions whose address the program takes and whose type matches a call's."""
@@ -153,8 +168,8 @@ class Differentiator:
             self._generate(*self.queue.pop(0))
 
     def _generate(self, name: str, activities: tuple[str, ...], active_return: bool,
-                  shadow_return: bool) -> None:
-        split = self.splits[(name, activities, active_return, shadow_return)]
+                  shadow_return: bool, hints: tuple) -> None:
+        split = self.splits[(name, activities, active_return, shadow_return, hints)]
         if name in self.custom:
             for function in custom_split(self.module, self.custom[name], split):
                 self.module.add_function(function)
@@ -163,6 +178,7 @@ class Differentiator:
         augmented = clone(primal, split.augmented, self.module)
         activity = Activity(augmented, activities, self.knowledge, self.defined,
                             self.indirect_candidates, tuple(self.global_shadows))
+        activity.hints = {a: h for a, h in zip(augmented.args, hints) if h is not None}
         unshadowed = activity.globals_needing_shadow() - self.shadowed_globals
         if unshadowed:
             raise NeedShadowGlobals(unshadowed)
@@ -174,7 +190,8 @@ class Differentiator:
                              "active value is stored to memory ltoad has no shadow for "
                              "(a global variable?)")
         forward = ForwardSweep(augmented, activities, activity, self.split_for_call,
-                               lambda inst: describe(self.module, name, inst), self.global_shadows)
+                               lambda inst: describe(self.module, name, inst), self.global_shadows,
+                               self.module, hints)
         forward.run()
         if shadow_return:
             forward.return_shadows()

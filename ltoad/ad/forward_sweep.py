@@ -17,12 +17,12 @@ from ..ir.instructions import (AllocaInst, BinaryOperator, BranchInst, CallBase,
                                ExtractValueInst, InsertValueInst, CastInst, GetElementPtrInst,
                                Instruction, InvokeInst, LoadInst, PhiInst, ReturnInst, SelectInst,
                                StoreInst)
-from ..ir.types import I1, I8, I64, PTR, VOID, FunctionType, PointerType, StructType
+from ..ir.types import I1, I8, I64, PTR, VOID, FunctionType, PointerType, StructType, VectorType
 from ..ir.values import (Constant, ConstantExpr, ConstantInt, GlobalRef, NullPointer, Poison,
                          Value)
 from . import tape
 from .activity import Activity
-from .memory import region_kind
+from .memory import integer_copy_kind, region_kind
 
 MEMSET = "llvm.memset.p0.i64"
 MEMSET_TYPE = FunctionType(VOID, (PTR, I8, I64, I1), False)
@@ -86,7 +86,8 @@ class ForwardSweep:
     """Turns a clone of the primal into augmented_f; keeps the primal->shadow map."""
 
     def __init__(self, function: Function, activities: tuple[str, ...], activity: Activity,
-                 split_names, where, global_shadows: dict[Value, Value] | None = None):
+                 split_names, where, global_shadows: dict[Value, Value] | None = None,
+                 module=None, hints: tuple = ()):
         self.f = function
         self.activity = activity
         self.split_names = split_names      # callable: (callee, call) -> (augmented, reverse)
@@ -102,6 +103,10 @@ class ForwardSweep:
         self.tape = function.add_argument(Argument(PTR, "tape"))
         self.augmented_calls: dict[Instruction, Instruction] = {}
         self.realloc_bytes: dict[Instruction, Value] = {}
+        self.integer_copies: dict[Instruction, object] = {}
+        # what callers know about the memory pointer arguments point to (float element types)
+        self.hints = {arg: hint for arg, hint in zip(function.args, hints) if hint is not None}
+        self.module = module
         self.realloc_old: dict[Instruction, Value] = {}
         self.call_info: dict[Instruction, object] = {}
         self.declarations: dict[str, str] = {}
@@ -253,8 +258,29 @@ class ForwardSweep:
         self.realloc_old[call] = old_shadow
         return made
 
+    def integer_copy(self, store: Instruction):
+        """For `store (load iN p), q` between shadowed memories: what it copies (a Region)."""
+        if not isinstance(store, StoreInst) or not isinstance(store.value, LoadInst):
+            return None
+        load = store.value
+        if not load.type.is_integer() or isinstance(load.type, VectorType):
+            return None
+        points = self.activity.points_into_shadowed
+        if not (points(store.pointer) and points(load.pointer)):
+            return None
+        if store not in self.integer_copies:
+            self.integer_copies[store] = integer_copy_kind(self.module, self.f, load, store,
+                                                           self.hints)
+        return self.integer_copies[store]
+
     def _mirror(self, inst: Instruction) -> None:
         """Mirror on the shadows what `inst` does to shadowed memory."""
+        copy = self.integer_copy(inst)
+        if copy is not None and copy.kind == "pointers":   # pointer bits: their shadows follow
+            shadow_value = _insert_after(inst, LoadInst(inst.value.type,
+                                                        self.shadow_of(inst.value.pointer, inst)))
+            _insert_after(shadow_value, StoreInst(shadow_value, self.shadow_of(inst.pointer, inst)))
+            return
         if isinstance(inst, StoreInst) and isinstance(inst.value.type, PointerType) \
                 and self.activity.points_into_shadowed(inst.pointer):
             shadow_value = self.shadow.get(inst.value, NullPointer(PTR))
@@ -269,7 +295,8 @@ class ForwardSweep:
         name = call.called_name or ""
         destination_shadowed = bool(call.args) and self.activity.points_into_shadowed(call.args[0])
         if name.startswith(("llvm.memcpy", "llvm.memmove", "llvm.memset")) and destination_shadowed:
-            if region_kind(self.f, list(call.args[:1 + name.startswith(MEMORY_COPIES)])).kind == "floats":
+            pointers = list(call.args[:1 + name.startswith(MEMORY_COPIES)])
+            if region_kind(self.f, pointers, hints=self.hints).kind == "floats":
                 return
         if name.startswith(MEMORY_COPIES) and destination_shadowed:
             source = call.args[1]

@@ -23,7 +23,8 @@ from ..ir.values import Constant, ConstantInt, GlobalRef, Poison, Value, ZeroIni
 from . import recompute, rules, special_rules, tape
 from .expr import Expr
 from .formulas import FormulaEmitter, float_constant
-from .memory import contains_float, member_types, region_kind
+from .activity import reinterpreted_load
+from .memory import NO_FLOATS, contains_float, integer_copy_kind, member_types, region_kind
 
 CAST_TRANSPOSE = {"fpext": "fptrunc", "fptrunc": "fpext"}
 
@@ -258,6 +259,10 @@ class ReverseSweep:
             self._rule(b, inst, rules.lookup(inst.opcode), list(inst.operands), dy)
         elif isinstance(inst, CallInst):
             self._call(b, inst, dy)
+        elif reinterpreted_load(inst) is not None:
+            load = reinterpreted_load(inst)
+            slot = self.shadow(load.pointer, load)
+            b.store(b.fadd(b.load(inst.type, slot, load.align), dy), slot, load.align)
         elif isinstance(inst, CastInst) and inst.opcode in CAST_TRANSPOSE:
             operand = inst.operands[0]
             self.add(b, operand, b.cast(CAST_TRANSPOSE[inst.opcode], dy, operand.type))
@@ -284,15 +289,36 @@ class ReverseSweep:
             self.add(b, inst.operands[0], dy)
 
     def _store(self, b: Builder, inst: StoreInst) -> None:
-        if not contains_float(inst.value.type) or not self.activity.points_into_shadowed(inst.pointer):
+        copy = self.fwd.integer_copy(inst)
+        if copy is not None:
+            self._integer_copy(b, inst, copy)
+            return
+        value = inst.value
+        if isinstance(value, CastInst) and value.opcode == "bitcast" and value.operands[0].type.is_float():
+            value = value.operands[0]                   # store (bitcast double to i64), p
+        if not contains_float(value.type) or not self.activity.points_into_shadowed(inst.pointer):
             if inst.value in self.activity.varied:
                 raise LtoadError(f"cannot differentiate {self.fwd.where(inst)}: an active value "
                                  "is stored to memory ltoad has no shadow for (a global?)")
             return
         slot = self.shadow(inst.pointer, inst)
-        old = b.load(inst.value.type, slot, inst.align)
-        b.store(zero_of(inst.value.type), slot, inst.align)
-        self.add(b, inst.value, old)
+        old = b.load(value.type, slot, inst.align)
+        b.store(zero_of(value.type), slot, inst.align)
+        self.add(b, value, old)
+
+    def _integer_copy(self, b: Builder, store: StoreInst, region) -> None:
+        """An integer load/store pair moving float bits: adjoints move back like a float copy."""
+        if region.kind in NO_FLOATS:
+            return
+        if region.kind != "floats":
+            raise LtoadError(f"cannot differentiate {self.fwd.where(store)}: an integer copy of "
+                             "memory whose type ltoad cannot tell (floats or not?); copy it as "
+                             "double, or mark the data inactive")
+        load = store.value
+        target, source = self.shadow(store.pointer, store), self.shadow(load.pointer, load)
+        moved = b.load(region.element, target, store.align)
+        b.store(zero_of(region.element), target, store.align)
+        b.store(b.fadd(b.load(region.element, source, load.align), moved), source, load.align)
 
     def _rule(self, b: Builder, inst: Instruction, rule, operands: list[Value], dy: Value) -> None:
         if rule is None or rule.special:
@@ -345,8 +371,8 @@ class ReverseSweep:
 
     def _reverse_reallocation(self, b: Builder, call: CallInst) -> None:
         """Adjoints of the bytes realloc carried over go back to the old shadow."""
-        region = region_kind(self.fwd.f, [call, call.args[0]])
-        if region.kind == "no_floats":
+        region = region_kind(self.fwd.f, [call, call.args[0]], hints=self.fwd.hints)
+        if region.kind in NO_FLOATS:
             return
         if region.kind == "unknown":
             raise LtoadError(f"cannot differentiate {self.fwd.where(call)}: the reallocated "
@@ -373,8 +399,8 @@ class ReverseSweep:
         if not self.activity.points_into_shadowed(source):      # constant data: nothing flows back
             self._zero_shadow(b, call, destination, size)
             return
-        region = region_kind(self.fwd.f, [destination, source])
-        if region.kind == "no_floats":
+        region = region_kind(self.fwd.f, [destination, source], hints=self.fwd.hints)
+        if region.kind in NO_FLOATS:
             return
         if region.kind == "unknown":
             raise LtoadError(f"cannot differentiate {self.fwd.where(call)}: the copied memory "

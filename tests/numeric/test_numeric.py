@@ -31,6 +31,9 @@ BIN = Path(sys.executable).parent
 
 # Known gaps: case name (all levels) or "name@level" -> the gap it shows.
 XFAIL: dict[str, str] = {
+    "int_bits_copy@-O3": "the compile-time optimizer passes a double as an i64 argument into the "
+                         "noinline copy (argument promotion); with no interprocedural analysis "
+                         "of integers carrying float bits, ltoad reports the copy as untypable",
     "cpp_std_vector@-O0": "memmove inside std::__relocate_a_1<double, double> at -O0: no load or "
                           "store in that function tells the element type (no interprocedural "
                           "type analysis yet)",
