@@ -369,12 +369,13 @@ class ForwardSweep:
                 tape.insert_frame_push(block, block.instructions.index(block.terminator),
                                        self.tape, values)
 
-    def record_predecessors(self, block: Block) -> None:
-        """Push which predecessor control came from (the reverse sweep pops it to go back)."""
+    def record_predecessors(self, block: Block) -> PhiInst:
+        """Which predecessor control came from, as a value the reverse sweep asks for (it
+        travels in the block's tape frame and tells the reverse which edge to go back along)."""
         predecessors = block.predecessors
         index_phi = PhiInst(I64, [(ConstantInt(I64, i), p) for i, p in enumerate(predecessors)])
         block.insert(len(block.phis), index_phi)
-        tape.insert_push(block, len(block.phis), self.tape, index_phi)
+        return index_phi
 
     def record_returns(self, blocks: list[Block]) -> None:
         """Push which return was taken (after everything else the block pushes)."""

@@ -195,8 +195,7 @@ class ReverseSweep:
         if len(predecessors) == 1:
             self._edge(b, block, predecessors[0])
             return
-        self.fwd.record_predecessors(block)
-        index, _ = tape.insert_pop(b.block, len(b.block.instructions), self.tape, I64)
+        index = self.primal(self.fwd.record_predecessors(block))
         edges = []
         for number, predecessor in enumerate(predecessors):
             edge = self.rev.add_block(f"{b.block.name}.from.{number}")
