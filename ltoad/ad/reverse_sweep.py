@@ -27,6 +27,10 @@ from .activity import reinterpreted_load
 from .memory import NO_FLOATS, contains_float, integer_copy_kind, member_types, region_kind
 
 CAST_TRANSPOSE = {"fpext": "fptrunc", "fptrunc": "fpext"}
+# A value is rebuilt in the reverse block when that newly tapes at most this many values: two
+# lets `gep base, i` be rebuilt from a taped base and index, which the block's other GEPs then
+# share (a loop body addressing several arrays with one index tapes two values, not one each).
+MAX_NEW_TAPED = 2
 
 
 def zero_of(type: Type) -> Value:
@@ -107,8 +111,8 @@ class ReverseSweep:
 
     def _recomputed(self, value: Value) -> Value | None:
         """Rebuild cheap arithmetic or a read-only load in this block instead of taping it,
-        when that puts at most one new value on the tape (so the tape never grows)."""
-        if not self._rebuildable(value) or self._tape_cost(value, {}) > 1:
+        when that puts at most MAX_NEW_TAPED new values on the tape."""
+        if not self._rebuildable(value) or self._tape_cost(value, {}) > MAX_NEW_TAPED:
             return None
         operands = [self.primal(op) for op in value.operands]
         if isinstance(value, LoadInst):
