@@ -21,6 +21,7 @@ from ..ir.types import (I1, I8, I32, I64, PTR, VOID, ArrayType, FunctionType, Na
                         StructType, Type, VectorType)
 from ..ir.values import Constant, ConstantInt, GlobalRef, Poison, Value, ZeroInitializer
 from . import recompute, rules, special_rules, tape
+from . import expr
 from .expr import Expr
 from .formulas import FormulaEmitter, float_constant
 from .activity import reinterpreted_load
@@ -330,13 +331,34 @@ class ReverseSweep:
                              f"no derivative rule for '{name}'")
         emitter = FormulaEmitter(b, inst.type)
         env: dict[str, Value] = {}
+        named = {"y": inst, **{f"x{i}": op for i, op in enumerate(operands)}}
         for index, partial in enumerate(rule.partials):
             if partial is None or not self.is_active(operands[index]):
                 continue
+            partial = self._reuse_primal_calls(partial, inst, named)
             for variable in partial.variables() - env.keys():
-                env[variable] = self.primal(inst if variable == "y" else operands[int(variable[1:])])
+                env[variable] = self.primal(named[variable])
             self.add(b, operands[index], self._times(b, emitter, partial, env, dy))
         self.declarations.update(emitter.declarations)
+
+    def _reuse_primal_calls(self, partial: Expr, inst: Instruction, named: dict) -> Expr:
+        """Replace `f(x_i)` in a formula by a call to f on the same operand that the primal
+        block already makes (sin x needs cos x, which the program often computes next to it):
+        a taped value instead of a second libm call in the reverse sweep."""
+        if partial.op in expr.FUNCTIONS and partial.args \
+                and all(a.op == "var" and a.value != "y" for a in partial.args):
+            operands = [named[a.value] for a in partial.args]
+            for candidate in inst.parent.instructions:
+                if isinstance(candidate, CallInst) and list(candidate.args) == operands \
+                        and (rule := rules.lookup(candidate.called_name or "")) is not None \
+                        and rule.name == partial.op and candidate.type == inst.type:
+                    name = f"c{len(named)}"
+                    named[name] = candidate
+                    return Expr("var", value=name)
+        if not partial.args:
+            return partial
+        return Expr(partial.op, tuple(self._reuse_primal_calls(a, inst, named) for a in partial.args),
+                    partial.value)
 
     @staticmethod
     def _times(b: Builder, emitter: FormulaEmitter, partial: Expr, env, dy: Value) -> Value:
