@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ..diagnostics import LtoadError
 from ..ir import Module, print_instruction
-from ..ir.instructions import CallBase, Instruction, LoadInst, StoreInst
+from ..ir.instructions import Instruction, LoadInst, StoreInst
 from . import knowledge
 from .activity import Activity
 from .memory import region_kind
@@ -55,6 +55,6 @@ def explain(module: Module, name: str, activities: list[str] | None) -> str:
             note = _memory_note(function, inst)
             tag = f"[{_label(activity, inst)}{', ' + note if note else ''}]"
             lines.append(f"  {tag:<28} {print_instruction(inst).strip()}")
-    for call, (what, why) in activity.undifferentiable_calls():
+    for _call, (what, why) in activity.undifferentiable_calls():
         lines.append(f"cannot differentiate {what}: {why}")
     return "\n".join(lines)

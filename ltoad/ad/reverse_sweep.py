@@ -18,14 +18,14 @@ from ..ir.instructions import (AllocaInst, BinaryOperator, CallInst, CastInst, E
                                InsertElementInst, Instruction, LoadInst, PhiInst, ReturnInst,
                                SelectInst, ShuffleVectorInst, StoreInst, UnaryOperator)
 from ..ir.types import (I1, I8, I32, I64, PTR, VOID, ArrayType, FunctionType, NamedStructType,
-                        StructType, Type, VectorType)
+                        StructType, Type)
 from ..ir.values import Constant, ConstantInt, GlobalRef, Poison, Value, ZeroInitializer
 from . import recompute, rules, special_rules, tape
 from . import expr
 from .expr import Expr
 from .formulas import FormulaEmitter, float_constant
 from .activity import reinterpreted_load
-from .memory import NO_FLOATS, contains_float, integer_copy_kind, member_types, region_kind
+from .memory import NO_FLOATS, contains_float, member_types, region_kind
 
 CAST_TRANSPOSE = {"fpext": "fptrunc", "fptrunc": "fpext"}
 # A value is rebuilt in the reverse block when that newly tapes at most this many values: two
