@@ -256,17 +256,17 @@ class ReverseSweep:
         if isinstance(inst, CallInst) and not self.is_active(inst):
             self._inactive_result_call(b, inst)
             return
-        if not self.is_active(inst):
-            return
-        dy = self.take(b, inst)
+        if self.is_active(inst):
+            self._active(b, inst, self.take(b, inst))
+
+    def _active(self, b: Builder, inst: Instruction, dy: Value) -> None:
+        """The adjoint rule of an active value whose adjoint is `dy`."""
         if isinstance(inst, (BinaryOperator, UnaryOperator)):
             self._rule(b, inst, rules.lookup(inst.opcode), list(inst.operands), dy)
         elif isinstance(inst, CallInst):
             self._call(b, inst, dy)
-        elif reinterpreted_load(inst) is not None:
-            load = reinterpreted_load(inst)
-            slot = self.shadow(load.pointer, load)
-            b.store(b.fadd(b.load(inst.type, slot, load.align), dy), slot, load.align)
+        elif isinstance(inst, (LoadInst, CastInst)) and self._memory_read(b, inst, dy):
+            pass
         elif isinstance(inst, CastInst) and inst.opcode in CAST_TRANSPOSE:
             operand = inst.operands[0]
             self.add(b, operand, b.cast(CAST_TRANSPOSE[inst.opcode], dy, operand.type))
@@ -275,22 +275,32 @@ class ReverseSweep:
             zero = zero_of(inst.type)
             self.add(b, inst.operands[1], b.select(condition, dy, zero))
             self.add(b, inst.operands[2], b.select(condition, zero, dy))
-        elif isinstance(inst, LoadInst):
-            slot = self.shadow(inst.pointer, inst)
-            b.store(accumulate(b, b.load(inst.type, slot, inst.align), dy), slot, inst.align)
-        elif isinstance(inst, ExtractValueInst):
-            aggregate = inst.aggregate
-            self.add(b, aggregate, b.insertvalue(zero_of(aggregate.type), dy, inst.indices))
-        elif isinstance(inst, InsertValueInst):
-            self.add(b, inst.value, b.extractvalue(dy, inst.indices))
-            self.add(b, inst.aggregate, b.insertvalue(dy, zero_of(inst.value.type), inst.indices))
+        elif isinstance(inst, (ExtractValueInst, InsertValueInst)):
+            self._aggregate(b, inst, dy)
         elif isinstance(inst, (ExtractElementInst, InsertElementInst, ShuffleVectorInst)):
             self._vector(b, inst, dy)
-        elif inst.opcode != "freeze":
+        elif inst.opcode == "freeze":
+            self.add(b, inst.operands[0], dy)
+        else:
             raise LtoadError(f"cannot differentiate {self.fwd.where(inst)}: "
                              f"no derivative rule for '{inst.opcode}'")
+
+    def _memory_read(self, b: Builder, inst: Instruction, dy: Value) -> bool:
+        """`*p' += dy` for a load (or float bits read through an integer load)."""
+        load = inst if isinstance(inst, LoadInst) else reinterpreted_load(inst)
+        if load is None:
+            return False
+        slot = self.shadow(load.pointer, load)
+        b.store(accumulate(b, b.load(inst.type, slot, load.align), dy), slot, load.align)
+        return True
+
+    def _aggregate(self, b: Builder, inst: Instruction, dy: Value) -> None:
+        if isinstance(inst, ExtractValueInst):
+            aggregate = inst.aggregate
+            self.add(b, aggregate, b.insertvalue(zero_of(aggregate.type), dy, inst.indices))
         else:
-            self.add(b, inst.operands[0], dy)
+            self.add(b, inst.value, b.extractvalue(dy, inst.indices))
+            self.add(b, inst.aggregate, b.insertvalue(dy, zero_of(inst.value.type), inst.indices))
 
     def _store(self, b: Builder, inst: StoreInst) -> None:
         copy = self.fwd.integer_copy(inst)
