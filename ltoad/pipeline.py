@@ -12,7 +12,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from . import ctors, libllvm, link
-from .ad import hook
+from .ad import detect
 from .diagnostics import log
 
 PRE_AD_LEVEL = 2
@@ -53,7 +53,8 @@ def run(session: link.Session, loaded: list[link.LoadedModule], options: Pipelin
         count = link.internalize(module, set(options.keep), options.export_all)
     log(f"ltoad-ld: internalized {count} symbols")
     plan = None
-    if hook.has_requests(module):
+    if detect.has_requests(module):
+        from .ad import hook   # the differentiator is imported only by links that need it
         with times.phase("requests"):
             module, plan = hook.prepare(session, module)
         if not options.ad_before_opt:

@@ -16,11 +16,7 @@ from .. import ir, link
 from . import knowledge, special_functions, tape
 from .annotations import Annotations, read_annotations
 from .differentiator import Differentiator, NeedShadowGlobals
-from .requests import ENTRY_POINTS, Request, rewrite_requests
-
-
-def has_requests(module: llvm.ModuleRef) -> bool:
-    return any(f.is_declaration and f.name.split(".")[0] in ENTRY_POINTS for f in module.functions)
+from .requests import Request, rewrite_requests
 
 
 @dataclass

@@ -19,11 +19,11 @@ from ..ir.instructions import CallInst, LoadInst
 from ..ir.parser import Parser
 from ..ir.types import FunctionType, Type
 from ..ir.values import GlobalRef, Value
+from .detect import ENTRY_POINTS
 from .locations import describe
 
 MARKERS = {"enzyme_dup": "dup", "enzyme_dupnoneed": "dupnoneed", "enzyme_const": "const",
            "enzyme_out": "out"}
-ENTRY_POINTS = {"__enzyme_autodiff": "reverse"}
 REQUEST_PREFIX = "__ltoad_request."
 
 
