@@ -15,7 +15,7 @@ CASES = {
         "double mystery(double);\ndouble f(double x) {\n  return mystery(x) * x;\n}\n"
         "int main(void) { return (int)__enzyme_autodiff((void *)f, 2.0); }\n",
         r"ltoad: error: cannot differentiate call to 'mystery' in 'f' \(case\.c:5\): no body and "
-        r"no derivative rule; add a custom derivative or mark it inactive in ltoad\.yaml"),
+        r"no derivative rule; add a custom derivative or mark it enzyme_inactive"),
     "inline asm": (
         "double f(double x) {\n  double y;\n  __asm__(\"movsd %1, %0\" : \"=x\"(y) : \"x\"(x));\n"
         "  return y * y;\n}\n"

@@ -184,7 +184,7 @@ class Differentiator:
             raise NeedShadowGlobals(unshadowed)
         for call, (what, why) in activity.undifferentiable_calls():
             raise LtoadError(f"cannot differentiate {what} in {describe(self.module, name, call)}: "
-                             f"{why}; add a custom derivative or mark it inactive in ltoad.yaml")
+                             f"{why}; add a custom derivative or mark it enzyme_inactive")
         for store in activity.stores_needing_shadow():
             raise LtoadError(f"cannot differentiate {describe(self.module, name, store)}: an "
                              "active value is stored to memory ltoad has no shadow for "
