@@ -199,7 +199,9 @@ class Differentiator:
         reverse = ReverseSweep(forward, split.reverse, activities, active_return,
                                top_level).run_sweep()
         forward.insert_pushes(reverse.needed)
+        record = forward.push_entry_record(reverse.record)
         forward.record_returns(reverse.numbered_returns)
+        forward.push_record_offset(record)
         self.declarations.update(forward.declarations)
         self.declarations.update(reverse.declarations)
         strip_debug_info(augmented)

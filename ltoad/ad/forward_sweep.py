@@ -369,6 +369,28 @@ class ForwardSweep:
                 tape.insert_frame_push(block, block.instructions.index(block.terminator),
                                        self.tape, values)
 
+    def push_entry_record(self, values: list[Value]) -> Value | None:
+        """Push the entry record at the end of the entry block (after its own frame); return
+        where it lies: its offset from the tape's start (the tape may move as it grows)."""
+        if not values:
+            return None
+        entry = self.f.entry
+        index = entry.instructions.index(entry.terminator)
+        top = GetElementPtrInst(I8, self.tape, [ConstantInt(I64, 8)], ["inbounds"])
+        offset = LoadInst(I64, top, align=8)
+        entry.insert(index, top)
+        entry.insert(index + 1, offset)
+        tape.insert_frame_push(entry, index + 2, self.tape, values)
+        return offset
+
+    def push_record_offset(self, offset: Value | None) -> None:
+        """At every return, last of all: the entry record's offset (the reverse pops it first)."""
+        if offset is None:
+            return
+        for block in self.return_blocks():
+            tape.insert_frame_push(block, block.instructions.index(block.terminator), self.tape,
+                                   [offset])
+
     def record_predecessors(self, block: Block) -> PhiInst:
         """Which predecessor control came from, as a value the reverse sweep asks for (it
         travels in the block's tape frame and tells the reverse which edge to go back along)."""

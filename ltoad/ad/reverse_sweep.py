@@ -14,6 +14,7 @@ from ..diagnostics import LtoadError
 from ..ir.builder import Builder
 from ..ir.function import Argument, Block, Function
 from ..ir.instructions import (AllocaInst, BinaryOperator, CallInst, CastInst, ExtractElementInst,
+                               GetElementPtrInst,
                                ExtractValueInst, InsertValueInst,
                                InsertElementInst, Instruction, LoadInst, PhiInst, ReturnInst,
                                SelectInst, ShuffleVectorInst, StoreInst, UnaryOperator)
@@ -81,6 +82,9 @@ class ReverseSweep:
         self.needed: dict[Block, list[Value]] = {b: [] for b in aug.blocks}
         self.popped: dict[Block, dict[Value, Value]] = {b: {} for b in aug.blocks}
         self.frames: dict[Block, tape.PoppedFrame] = {}
+        self.record: list[Value] = []                 # entry-block values taped once per call
+        self.record_offsets: dict[Value, int] = {}
+        self.record_base: Value | None = None
         # Primal arguments nothing writes until this reverse sweep runs (top-level only).
         self.read_only: set[Value] = set()
         if top_level:
@@ -107,8 +111,34 @@ class ReverseSweep:
         return self.popped[block][value]
 
     def _taped(self, value: Value) -> Value:
+        entry = self.fwd.f.entry
+        if getattr(value, "parent", None) is entry and self.block is not entry:
+            return self._from_entry_record(value)
         self.needed[self.block].append(value)
         return self.frames[self.block].load(value.type)
+
+    def _from_entry_record(self, value: Value) -> Value:
+        """Values of the entry block run once per call: they are taped once, in a record the
+        reverse sweep reads wherever it needs them (not once per iteration of every loop)."""
+        if value not in self.record_offsets:
+            self.record_offsets[value] = sum(tape.slot_bytes(v.type) for v in self.record)
+            self.record.append(value)
+        address = GetElementPtrInst(I8, self._record_base(), [ConstantInt(I64, self.record_offsets[value])],
+                                    ["inbounds"])
+        self.frames[self.block].insert(address)
+        return self.frames[self.block].insert(LoadInst(value.type, address, align=8))
+
+    def _record_base(self) -> Value:
+        """Where the entry record lies on the tape: its offset is the last thing the forward
+        sweep pushed, so the reverse sweep's entry pops it first."""
+        if self.record_base is None:
+            slot = CallInst(tape.SLOT_FN, GlobalRef(tape.POP), [self.tape, ConstantInt(I64, 8)])
+            offset = LoadInst(I64, slot, align=8)
+            data = LoadInst(PTR, self.tape, align=8)
+            self.record_base = GetElementPtrInst(I8, data, [offset], ["inbounds"])
+            for index, inst in enumerate((slot, offset, data, self.record_base)):
+                self.entry.insert(index, inst)
+        return self.record_base
 
     def _recomputed(self, value: Value) -> Value | None:
         """Rebuild cheap arithmetic or a read-only load in this block instead of taping it,
@@ -175,6 +205,10 @@ class ReverseSweep:
             self._reverse_block(block)
         for frame in self.frames.values():
             frame.finish()
+        if self.record:      # the record lies above the entry block's frame: popped first
+            size = sum(tape.slot_bytes(v.type) for v in self.record)
+            self.blocks[self.fwd.f.entry].insert(0, CallInst(
+                tape.SLOT_FN, GlobalRef(tape.POP), [self.tape, ConstantInt(I64, size)]))
         self._finish_entry()
         return self
 
