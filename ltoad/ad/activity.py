@@ -18,7 +18,7 @@ from ..ir.types import PointerType
 from ..ir.values import ConstantExpr, GlobalRef, InlineAsm, Value
 from . import rules
 from .knowledge import Knowledge
-from .memory import contains_float, pointer_stores_into_locals
+from .memory import base_objects, contains_float, pointer_stores_into_locals
 
 MEMORY_INTRINSICS = ("llvm.memcpy", "llvm.memmove", "llvm.memset", "llvm.lifetime", "llvm.dbg")
 POINTER_TRANSFERS = ("getelementptr", "bitcast", "addrspacecast", "freeze")
@@ -78,7 +78,6 @@ class Activity:
 
     def globals_needing_shadow(self) -> set[str]:
         """Writable globals that active values are stored into."""
-        from .memory import base_objects
         found = set()
         for store in self.stores_needing_shadow():
             found |= {b.name for b in base_objects(store.pointer) if isinstance(b, GlobalRef)}
@@ -95,7 +94,7 @@ class Activity:
                 return False
         elif name not in self.defined or self.knowledge.is_inactive(name):
             return False
-        return any(a in self.varied or self.points_into_shadowed(a) for a in call.args)
+        return self.touches_active_data(call)
 
     def _is_varied(self, inst: Instruction) -> bool:
         if not carries_float(inst):
@@ -168,7 +167,6 @@ class Activity:
     def _may_hold_shadows(self, pointer: Value) -> bool:
         """Whether memory at `pointer` can hold pointers that have shadows. Stack slots hold
         one only if a shadowed pointer is stored there (at -O0 every local lives in one)."""
-        from .memory import base_objects
         for base in base_objects(pointer):
             stored = self.pointer_stores.get(base)
             if stored is None or any(v in self.shadowed for v in stored):
@@ -183,6 +181,5 @@ class Activity:
                 and not self._into_inactive_global(i.pointer)]
 
     def _into_inactive_global(self, pointer: Value) -> bool:
-        from .memory import base_objects
         return all(isinstance(b, GlobalRef) and self.knowledge.is_inactive(b.name)
                    for b in base_objects(pointer))

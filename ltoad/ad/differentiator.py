@@ -17,13 +17,14 @@ from ..ir.builder import Builder
 from ..ir.function import Argument, Function
 from ..ir.instructions import CallBase, CompareInst, SelectInst
 from ..ir.parser import Parser
-from ..ir.types import I1, I8, I64, PTR, VOID, FloatType, FunctionType, NamedStructType, Type
+from ..ir.types import I8, I64, PTR, VOID, FloatType, FunctionType, NamedStructType, Type
 from ..ir.values import ConstantInt, GlobalRef, Value
 from . import special_functions, tape
 from .activity import Activity
 from .annotations import CustomGradient
 from .custom import custom_split
-from .forward_sweep import MEMSET, MEMSET_TYPE, ForwardSweep, clone, strip_debug_info
+from .forward_sweep import (MEMSET, MEMSET_DECLARATION, ForwardSweep, clone, strip_debug_info,
+                            zero_call)
 from .formulas import float_constant
 from .knowledge import Knowledge
 from .locations import describe
@@ -265,9 +266,8 @@ class Differentiator:
         """Each request starts from zero adjoints in the globals' shadows."""
         for name, shadow in zip(sorted(self.shadowed_globals), self.global_shadows.values()):
             size = type_bytes(global_value_type(self.module, name))
-            self.declarations[MEMSET] = f"declare void @{MEMSET}(ptr, i8, i64, i1 immarg)"
-            b.call(GlobalRef(MEMSET), [shadow, ConstantInt(I8, 0), ConstantInt(I64, size),
-                                       ConstantInt(I1, 0)], MEMSET_TYPE)
+            self.declarations[MEMSET] = MEMSET_DECLARATION
+            b.insert(zero_call(shadow, ConstantInt(I64, size)))
 
     def _return_adjoints(self, b: Builder, request: Request, result, outs: list[Type],
                          sret) -> None:

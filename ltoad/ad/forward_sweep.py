@@ -22,10 +22,17 @@ from ..ir.values import (Constant, ConstantExpr, ConstantInt, GlobalRef, NullPoi
                          Value)
 from . import tape
 from .activity import Activity
-from .memory import integer_copy_kind, region_kind
+from .memory import integer_copy_kind, region_kind, type_bytes
 
 MEMSET = "llvm.memset.p0.i64"
 MEMSET_TYPE = FunctionType(VOID, (PTR, I8, I64, I1), False)
+MEMSET_DECLARATION = f"declare void @{MEMSET}(ptr, i8, i64, i1 immarg)"
+
+
+def zero_call(pointer: Value, size: Value) -> CallInst:
+    """`memset(pointer, 0, size)` with an i64 size; the caller declares MEMSET."""
+    return CallInst(MEMSET_TYPE, GlobalRef(MEMSET), [pointer, ConstantInt(I8, 0), size,
+                                                     ConstantInt(I1, 0)])
 MEMORY_COPIES = ("llvm.memcpy", "llvm.memmove")
 KEPT_FUNCTION_ATTRIBUTES = ("personality",)
 
@@ -212,7 +219,6 @@ class ForwardSweep:
 
     def _alloca_bytes(self, inst: AllocaInst) -> tuple[Value, Instruction]:
         """The byte size of an alloca, and the last instruction computing it."""
-        from .memory import type_bytes
         element = type_bytes(inst.allocated_type)
         if isinstance(inst.count, ConstantInt):
             return ConstantInt(I64, element * inst.count.value), inst
@@ -225,12 +231,10 @@ class ForwardSweep:
 
     def _zero(self, pointer: Value, size: Value, after: Instruction) -> Instruction:
         """Insert `memset(pointer, 0, size)` after `after` (widening size to i64 first)."""
-        self.declarations[MEMSET] = f"declare void @{MEMSET}(ptr, i8, i64, i1 immarg)"
+        self.declarations[MEMSET] = MEMSET_DECLARATION
         if size.type != I64:
             size = after = _insert_after(after, CastInst("zext", size, I64))
-        call = CallInst(MEMSET_TYPE, GlobalRef(MEMSET), [pointer, ConstantInt(I8, 0), size,
-                                                         ConstantInt(I1, 0)])
-        return _insert_after(after, call)
+        return _insert_after(after, zero_call(pointer, size))
 
     def _shadow_allocation(self, call: CallBase) -> Instruction:
         allocator = self.activity.knowledge.allocators[call.called_name]
@@ -403,7 +407,7 @@ class ForwardSweep:
         """Push which return was taken (after everything else the block pushes)."""
         for number, block in enumerate(blocks):
             index = block.instructions.index(block.terminator)
-            tape.insert_push(block, index, self.tape, ConstantInt(I64, number))
+            tape.insert_frame_push(block, index, self.tape, [ConstantInt(I64, number)])
 
     def return_blocks(self) -> list[Block]:
         return [b for b in self.f.blocks if isinstance(b.terminator, ReturnInst)]

@@ -19,7 +19,7 @@ from ..ir.instructions import CallInst, LoadInst
 from ..ir.parser import Parser
 from ..ir.types import FunctionType, Type
 from ..ir.values import GlobalRef, Value
-from .detect import ENTRY_POINTS
+from .detect import entry_mode
 from .locations import describe
 
 MARKERS = {"enzyme_dup": "dup", "enzyme_dupnoneed": "dupnoneed", "enzyme_const": "const",
@@ -40,15 +40,6 @@ class Request:
     @property
     def symbol(self) -> str:
         return f"{REQUEST_PREFIX}{self.index}"
-
-
-def _entry_mode(name: str | None) -> str | None:
-    if name is None:
-        return None
-    for prefix, mode in ENTRY_POINTS.items():
-        if name == prefix or name.startswith(prefix + "."):
-            return mode
-    return None
 
 
 def _marker(value: Value) -> str | None:
@@ -134,7 +125,7 @@ def rewrite_requests(module: Module) -> list[Request]:
             continue
         function = module.parse_function(name)
         for call in [i for i in function.instructions() if isinstance(i, CallInst)]:
-            mode = _entry_mode(call.called_name)
+            mode = entry_mode(call.called_name)
             if mode is not None:
                 requests.append(_rewrite(module, function, call, mode, len(requests)))
     return requests

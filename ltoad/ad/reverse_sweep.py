@@ -18,7 +18,7 @@ from ..ir.instructions import (AllocaInst, BinaryOperator, CallInst, CastInst, E
                                ExtractValueInst, InsertValueInst,
                                InsertElementInst, Instruction, LoadInst, PhiInst, ReturnInst,
                                SelectInst, ShuffleVectorInst, StoreInst, UnaryOperator)
-from ..ir.types import (I1, I8, I32, I64, PTR, VOID, ArrayType, FunctionType, NamedStructType,
+from ..ir.types import (I8, I32, I64, PTR, VOID, ArrayType, FunctionType, NamedStructType,
                         StructType, Type)
 from ..ir.values import Constant, ConstantInt, GlobalRef, Poison, Value, ZeroInitializer
 from . import recompute, rules, special_rules, tape
@@ -26,7 +26,8 @@ from . import expr
 from .expr import Expr
 from .formulas import FormulaEmitter, float_constant
 from .activity import reinterpreted_load
-from .memory import NO_FLOATS, contains_float, member_types, region_kind
+from .forward_sweep import MEMSET, MEMSET_DECLARATION, zero_call
+from .memory import NO_FLOATS, contains_float, member_types, region_kind, type_bytes
 
 CAST_TRANSPOSE = {"fpext": "fptrunc", "fptrunc": "fpext"}
 # A value is rebuilt in the reverse block when that newly tapes at most this many values: two
@@ -455,12 +456,11 @@ class ReverseSweep:
         b.call(GlobalRef(function), [pointer], FunctionType(VOID, (PTR,), False))
 
     def _zero_shadow(self, b: Builder, call: CallInst, pointer: Value, size: Value) -> None:
-        from .forward_sweep import MEMSET, MEMSET_TYPE
         size = self.primal(size)
         if size.type != I64:
             size = b.cast("zext", size, I64)
-        b.call(GlobalRef(MEMSET), [self.shadow(pointer, call), ConstantInt(I8, 0), size,
-                                   ConstantInt(I1, 0)], MEMSET_TYPE)
+        self.declarations[MEMSET] = MEMSET_DECLARATION
+        b.insert(zero_call(self.shadow(pointer, call), size))
 
     def _reverse_copy(self, b: Builder, call: CallInst) -> None:
         """d_src[i] += d_dst[i]; d_dst[i] = 0 over the float elements of the copied bytes."""
@@ -529,7 +529,6 @@ class ReverseSweep:
 
 def copy_adjoint_runtime(element: Type) -> str:
     """IR of `__ltoad_copy_adjoint.T(dst', src', bytes)`: src'[i] += dst'[i]; dst'[i] = 0."""
-    from .memory import type_bytes
     size = type_bytes(element)
     return f"""define internal void @"__ltoad_copy_adjoint.{element}"(ptr %d, ptr %s, i64 %bytes) {{
 entry:

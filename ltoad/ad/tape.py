@@ -7,12 +7,11 @@ reverse order, so nested calls, loops and recursion share one tape.
 
 from __future__ import annotations
 
-from ..diagnostics import LtoadError
 from ..ir.function import Block
 from ..ir.instructions import CallInst, GetElementPtrInst, Instruction, LoadInst, StoreInst
-from ..ir.types import I8, I64, PTR, FloatType, FunctionType, IntType, PointerType, StructType, Type, \
-    VectorType
+from ..ir.types import I8, I64, PTR, FunctionType, StructType, Type
 from ..ir.values import ConstantInt, GlobalRef, Value
+from .memory import type_bytes
 
 PUSH, POP = "__ltoad_tape_push", "__ltoad_tape_pop"
 # Bytes the last request's forward sweep put on the tape; programs may read it (benchmarks):
@@ -21,7 +20,6 @@ LAST_TAPE_BYTES = "__ltoad_last_tape_bytes"
 LAST_TAPE_BYTES_DEFINITION = f"@{LAST_TAPE_BYTES} = global i64 0, align 8"
 TAPE_TYPE = StructType((PTR, I64, I64))
 SLOT_FN = FunctionType(PTR, (PTR, I64), False)
-FLOAT_BYTES = {"half": 2, "bfloat": 2, "float": 4, "double": 8, "x86_fp80": 16, "fp128": 16}
 
 RUNTIME = f"""
 define internal ptr @{PUSH}(ptr %tape, i64 %bytes) {{
@@ -122,27 +120,8 @@ RUNTIME_DECLARATIONS = {"realloc": "declare ptr @realloc(ptr, i64)",
 
 
 def slot_bytes(type: Type) -> int:
-    """Bytes a value of `type` takes on the tape (rounded up to 8)."""
-    if isinstance(type, PointerType):
-        size = 8
-    elif isinstance(type, IntType):
-        size = (type.bits + 7) // 8
-    elif isinstance(type, FloatType) and type.kind in FLOAT_BYTES:
-        size = FLOAT_BYTES[type.kind]
-    elif isinstance(type, VectorType) and not type.scalable:
-        size = type.count * slot_bytes(type.element) if type.element.is_pointer() else \
-            type.count * _element_bytes(type.element)
-    else:
-        raise LtoadError(f"cannot keep a value of type {type} on the tape")
-    return (size + 7) // 8 * 8
-
-
-def _element_bytes(type: Type) -> int:
-    if isinstance(type, IntType):
-        return (type.bits + 7) // 8
-    if isinstance(type, FloatType) and type.kind in FLOAT_BYTES:
-        return FLOAT_BYTES[type.kind]
-    raise LtoadError(f"cannot keep vectors of {type} on the tape")
+    """Bytes a value of `type` takes on the tape (its size rounded up to 8)."""
+    return (type_bytes(type) + 7) // 8 * 8
 
 
 def _slot(function: str, tape: Value, type: Type) -> CallInst:
@@ -196,14 +175,6 @@ class PoppedFrame:
             self.pop.drop_operands()
         else:
             self.pop.set_operand(1, ConstantInt(I64, self.offset))
-
-
-def insert_push(block: Block, index: int, tape: Value, value: Value) -> int:
-    """Insert a push of `value` at `index` of `block`; returns the index after it."""
-    slot = _slot(PUSH, tape, value.type)
-    block.insert(index, slot)
-    block.insert(index + 1, StoreInst(value, slot, align=8))
-    return index + 2
 
 
 def insert_pop(block: Block, index: int, tape: Value, type: Type) -> tuple[Instruction, int]:
