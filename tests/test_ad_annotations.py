@@ -14,8 +14,13 @@ double sq_aug(double x) { return x * x; }
 double sq_rev(double x, double d) { return 100 * x * d; }
 void *__enzyme_register_gradient_sq[3] = {(void *)sq, (void *)sq_aug, (void *)sq_rev};
 int counter __attribute__((enzyme_inactive));
+double last_value __attribute__((enzyme_inactive));
 __attribute__((enzyme_inactive)) double logit(double x) { return exp(x); }
-double f(double x) { counter += 1; return sq(x) + sin(x) * logit(x); }
+double f(double x) {
+    counter += 1;
+    last_value = sin(x) * x;     /* an active value into an inactive global: no derivative */
+    return sq(x) + sin(x) * logit(x);
+}
 int main(void) {
     printf("%.12g %.12g\n", __enzyme_autodiff((void *)f, 2.0), 100 * 2.0 + cos(2.0) * exp(2.0));
     return 0;
