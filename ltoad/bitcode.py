@@ -5,6 +5,7 @@ Pure Python readers with no dependency on llvmlite, so drivers can classify inpu
 
 from __future__ import annotations
 
+import functools
 import os
 import struct
 from dataclasses import dataclass, field
@@ -139,6 +140,14 @@ class Archive:
 
 
 def read_archive(path: str) -> Archive:
+    """The archive at `path`, read once per link (ltoad-ld asks first whether it holds bitcode,
+    then resolves symbols in it)."""
+    status = os.stat(path)
+    return _read_archive(path, status.st_mtime_ns, status.st_size)
+
+
+@functools.cache
+def _read_archive(path: str, _mtime_ns: int, _size: int) -> Archive:
     with open(path, "rb") as f:
         data = f.read()
     try:
