@@ -1,4 +1,4 @@
-"""`ltoad`: the user-facing command (versions and a toolchain check)."""
+"""`ltoad`: the user-facing command (toolchain check, explain, check-config)."""
 
 from __future__ import annotations
 
@@ -45,6 +45,23 @@ def explain(args) -> int:
     return 0
 
 
+def check_config(args) -> int:
+    """Validate an ltoad.yaml (the one a link in this directory would use, by default)."""
+    from ltoad import configfile
+    path = configfile.find(args.file)
+    if path is None:
+        raise LtoadError(f"no {configfile.FILE_NAME} here or in any parent directory "
+                         "(and LTOAD_CONFIG is not set)")
+    config = configfile.load(path)
+    print(f"{path}: ok: {len(config.derivatives)} derivatives, {len(config.custom)} custom, "
+          f"{len(config.inactive_functions)} inactive function patterns, "
+          f"{len(config.inactive_globals)} inactive global patterns")
+    for entry in config.derivatives:
+        args = ", ".join(entry.args) if entry.args is not None else "by type"
+        print(f"  {entry.name} = {entry.mode} derivative of {entry.of} ({args})")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="ltoad", description="link-time automatic differentiation")
     parser.add_argument("--version", action="version", version=f"ltoad {_version()}")
@@ -55,6 +72,9 @@ def main(argv: list[str] | None = None) -> int:
     show.add_argument("--function", required=True, help="the function to show")
     show.add_argument("--args", help="activities, e.g. dup,const,out (default: by type)")
     show.set_defaults(run=explain)
+    check = commands.add_parser("check-config", help="validate an ltoad.yaml")
+    check.add_argument("file", nargs="?", help="the file (default: as a link would find it)")
+    check.set_defaults(run=check_config)
     args = parser.parse_args(argv)
     try:
         return args.run(args)

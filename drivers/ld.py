@@ -86,16 +86,21 @@ def _with_output(cmd: ld_args.LdCommand, temp: str) -> list[str]:
 
 def _lto(cmd: ld_args.LdCommand, argv: list[str], resolved, workdir: str) -> list[str]:
     """Run the pipeline; return the ld.lld argv with bitcode replaced by the new object."""
-    from ltoad import link, pipeline, resolve   # llvmlite only where bitcode is linked
+    from ltoad import configfile, link, pipeline, resolve   # llvmlite only where bitcode is linked
 
+    config = configfile.load(configfile.find(cmd.ltoad.config))
+    if config.path:
+        log(f"ltoad-ld: config {config.path}")
     session = link.Session()
     inputs = [resolve.LinkInput(path, kind, ref.whole_archive) for ref, path, kind in resolved]
     result = resolve.resolve(inputs, session.load, cmd.required)
     prefix = f"{cmd.output}.ltoad" if cmd.ltoad.save_temps else None
+    level = config.options.opt_level
     options = pipeline.PipelineOptions(
-        opt_level=cmd.opt_level, cpu=cmd.cpu, export_all=cmd.export_all,
-        keep=frozenset(result.native_refs | cmd.keep), ad_before_opt=cmd.ltoad.ad_before_opt,
-        save_temps_prefix=prefix)
+        opt_level=cmd.opt_level if level is None else level, cpu=cmd.cpu,
+        export_all=cmd.export_all, keep=frozenset(result.native_refs | cmd.keep),
+        ad_before_opt=cmd.ltoad.ad_before_opt or config.options.ad_before_opt,
+        save_temps_prefix=prefix, config=config)
     times = pipeline.PhaseTimes()
     obj = pipeline.run(session, result.loaded, options, times)
     log(f"ltoad-ld: {len(result.loaded)} bitcode modules; {times.summary()}")

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from . import ctors, libllvm, link
 from .ad import detect
+from .configfile import EMPTY, Config
 from .diagnostics import log
 
 PRE_AD_LEVEL = 2
@@ -26,6 +27,7 @@ class PipelineOptions:
     export_all: bool = False
     ad_before_opt: bool = False
     save_temps_prefix: str | None = None
+    config: Config = EMPTY
 
 
 @dataclass
@@ -53,10 +55,11 @@ def run(session: link.Session, loaded: list[link.LoadedModule], options: Pipelin
         count = link.internalize(module, set(options.keep), options.export_all)
     log(f"ltoad-ld: internalized {count} symbols")
     plan = None
-    if detect.has_requests(module):
+    config = options.config
+    if detect.has_requests(module, [d.name for d in config.derivatives], options.export_all):
         from .ad import hook   # the differentiator is imported only by links that need it
         with times.phase("requests"):
-            module, plan = hook.prepare(session, module)
+            module, plan = hook.prepare(session, module, config, options.export_all)
         if not options.ad_before_opt:
             with times.phase("pre-ad-optimize"):
                 machine = link.target_machine(module, options.cpu, PRE_AD_LEVEL)

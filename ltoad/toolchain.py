@@ -18,6 +18,7 @@ TOOLS = {
     "llvm-ar": ("LTOAD_AR", "llvm-ar-22"),
     "llvm-ranlib": ("LTOAD_RANLIB", "llvm-ranlib-22"),
     "llvm-nm": ("LTOAD_NM", "llvm-nm-22"),
+    "llvm-cxxfilt": ("LTOAD_CXXFILT", "llvm-cxxfilt-22"),
 }
 
 

@@ -18,6 +18,7 @@ def tool_env(**extra: str) -> dict[str, str]:
     env = dict(os.environ)
     env["PATH"] = f"{BIN}{os.pathsep}{env.get('PATH', '')}"
     env.pop("LTOAD_VERBOSE", None)
+    env.pop("LTOAD_CONFIG", None)
     env.update(extra)
     return env
 

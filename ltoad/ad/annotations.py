@@ -33,6 +33,9 @@ class Annotations:
     inactive: set[str] = field(default_factory=set)      # functions and globals
     custom: dict[str, CustomGradient] = field(default_factory=dict)
 
+    def merged(self, other: "Annotations") -> "Annotations":
+        return Annotations(self.inactive | other.inactive, {**self.custom, **other.custom})
+
 
 def _name(token: str) -> str:
     return token.strip('"')

@@ -13,6 +13,12 @@ def entry_mode(name: str | None) -> str | None:
     return ENTRY_POINTS.get(name.split(".")[0]) if name else None
 
 
-def has_requests(module: llvm.ModuleRef) -> bool:
-    """True when the program calls the Enzyme API (a declaration of one of its entry points)."""
-    return any(f.is_declaration and entry_mode(f.name) for f in module.functions)
+def has_requests(module: llvm.ModuleRef, config_names=(), exported: bool = False) -> bool:
+    """True when the program calls the Enzyme API (a declaration of one of its entry points),
+    has a function named like a derivative of ltoad.yaml (`config_names`), or is a shared library and
+    ltoad.yaml asks for derivatives."""
+    names = set(config_names)
+    if names and exported:
+        return True
+    return any((f.is_declaration and entry_mode(f.name)) or f.name in names
+               for f in module.functions)

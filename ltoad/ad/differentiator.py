@@ -226,7 +226,7 @@ class Differentiator:
         target = self.module.parse_function(request.target) if request.target in self.defined \
             else None
         if target is None:
-            raise LtoadError(f"__enzyme_autodiff in {request.where}: '{request.target}' has no "
+            raise LtoadError(f"{request.origin}: '{request.target}' has no "
                              "body in the linked program")
         active_return = target.return_type.is_float()
         split = self.split(request.target, request.activities, active_return)
@@ -283,11 +283,11 @@ class Differentiator:
             else:
                 b.store(result, sret)
                 b.ret()
-        elif outs and type_bytes(wanted) == type_bytes(natural):
-            memory = b.alloca(natural)
+        elif outs and type_bytes(wanted) >= type_bytes(natural):
+            memory = b.alloca(wanted)
             b.store(result, memory)
             b.ret(b.load(wanted, memory))
         else:
             got = ", ".join(map(str, outs)) or "nothing"
-            raise LtoadError(f"__enzyme_autodiff in {request.where}: it is declared to return "
+            raise LtoadError(f"{request.origin}: it is declared to return "
                              f"{wanted}, but the active (enzyme_out) arguments give {got}")

@@ -12,7 +12,7 @@ from ..ir.instructions import Instruction, LoadInst, StoreInst
 from . import knowledge
 from .activity import Activity
 from .memory import region_kind
-from .requests import _default_activity
+from .requests import default_activity
 
 ACTIVITIES = ("dup", "dupnoneed", "const", "out")
 
@@ -42,7 +42,7 @@ def explain(module: Module, name: str, activities: list[str] | None) -> str:
         raise LtoadError(f"no function '{name}' defined in the module")
     function = module.parse_function(name)
     if activities is None:
-        activities = [_default_activity(a.type) for a in function.args]
+        activities = [default_activity(a.type) for a in function.args]
     if len(activities) != len(function.args) or set(activities) - set(ACTIVITIES):
         raise LtoadError(f"--args needs {len(function.args)} activities among "
                          f"{', '.join(ACTIVITIES)}, got {','.join(activities)}")

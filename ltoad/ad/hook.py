@@ -14,7 +14,9 @@ import llvmlite.binding as llvm
 
 from .. import ir, link
 from . import knowledge, special_functions, tape
+from ..configfile import EMPTY, Config
 from .annotations import Annotations, read_annotations
+from .config_requests import ProgramSymbols, config_annotations, config_requests
 from .differentiator import Differentiator, NeedShadowGlobals
 from .requests import Request, rewrite_requests
 
@@ -25,11 +27,16 @@ class Plan:
     annotations: Annotations
 
 
-def prepare(session: link.Session, module: llvm.ModuleRef) -> tuple[llvm.ModuleRef, Plan]:
-    """Rewrite Enzyme API calls into request calls that survive optimization, and keep the
-    functions with inactive or custom derivatives from being inlined away."""
+def prepare(session: link.Session, module: llvm.ModuleRef, config: Config = EMPTY,
+            exported: bool = False) -> tuple[llvm.ModuleRef, Plan]:
+    """Rewrite Enzyme API calls into request calls that survive optimization, define the
+    derivatives ltoad.yaml asks for, and keep the functions with inactive or custom derivatives
+    from being inlined away."""
     model = ir.parse_module(str(module))
-    plan = Plan(rewrite_requests(model), read_annotations(model))
+    requests = rewrite_requests(model)
+    symbols = ProgramSymbols(model)
+    requests += config_requests(config, symbols, len(requests), exported)
+    plan = Plan(requests, read_annotations(model).merged(config_annotations(config, symbols)))
     result = session.parse_text("ltoad: requests", str(model))
     for name in plan.annotations.inactive | set(plan.annotations.custom):
         function = next((f for f in result.functions if f.name == name), None)

@@ -34,7 +34,7 @@ class Request:
     target: str                     # the function to differentiate
     activities: tuple[str, ...]     # one per parameter of the target
     return_type: Type               # what the caller expects back (in registers)
-    where: str                      # "'main' (file.c:12)", for messages
+    origin: str                     # message prefix: "__enzyme_autodiff in 'main' (file.c:12)"
     sret_type: Type | None = None   # a struct returned through a hidden pointer (C ABI)
 
     @property
@@ -48,7 +48,7 @@ def _marker(value: Value) -> str | None:
     return None
 
 
-def _default_activity(type: Type) -> str:
+def default_activity(type: Type) -> str:
     if type.is_pointer():
         return "dup"
     return "out" if type.is_float() else "const"
@@ -81,7 +81,7 @@ class _CallReader:
             marker = _marker(self.args[self.position]) if self.position < len(self.args) else None
             if marker is not None:
                 self.position += 1
-            activity = marker or _default_activity(param.type)
+            activity = marker or default_activity(param.type)
             value = self.take(f"argument {index + 1} ({param.type})")
             if value.type != param.type:
                 self.fail(f"argument {index + 1} of '{self.target.name}' is {param.type}, "
@@ -137,7 +137,8 @@ def _rewrite(module: Module, function: Function, call: CallInst, mode: str, inde
     first = 1 if sret_type is not None else 0
     target = _target(module, call, where, first)
     activities, values = _CallReader(call, target, where, first).read()
-    request = Request(index, mode, target.name, tuple(activities), call.type, where, sret_type)
+    request = Request(index, mode, target.name, tuple(activities), call.type,
+                      f"__enzyme_autodiff in {where}", sret_type)
     args = [*call.args[:first + 1], *values]
     new_type = FunctionType(call.type, tuple(a.type for a in args), False)
     replacement = CallInst(new_type, GlobalRef(request.symbol), args)

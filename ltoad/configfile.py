@@ -1,0 +1,223 @@
+"""ltoad.yaml: derivatives, inactive code and custom derivatives declared next to the build.
+
+The file is found by `-Wl,--ltoad-config=FILE`, else `LTOAD_CONFIG`, else the nearest
+`ltoad.yaml` from the working directory upward. It is read into plain dataclasses; every error
+names `file:line:column`. Names in `of:` are checked later, against the linked program
+(ltoad/ad/config_requests.py).
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+from dataclasses import dataclass, field
+
+import yaml
+
+from .diagnostics import LtoadError
+
+FILE_NAME = "ltoad.yaml"
+ACTIVITIES = ("dup", "dupnoneed", "const", "out")
+MODES = ("reverse",)
+
+
+@dataclass(frozen=True)
+class Location:
+    path: str
+    line: int        # 1-based
+    column: int      # 1-based
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}:{self.column}"
+
+
+@dataclass(frozen=True)
+class Derivative:
+    name: str                            # the symbol ltoad defines
+    of: str                              # the function, as the user spelled it
+    mode: str
+    args: tuple[str, ...] | None         # None: defaults by parameter type
+    where: Location
+    of_where: Location
+    args_where: Location
+
+
+@dataclass(frozen=True)
+class Custom:
+    of: str
+    augmented: str
+    reverse: str
+    where: Location
+
+
+@dataclass(frozen=True)
+class Options:
+    opt_level: int | None = None
+    report: str | None = None
+    ad_before_opt: bool = False
+
+
+@dataclass(frozen=True)
+class Config:
+    path: str | None = None
+    derivatives: tuple[Derivative, ...] = ()
+    inactive_functions: tuple[str, ...] = ()
+    inactive_globals: tuple[str, ...] = ()
+    custom: tuple[Custom, ...] = ()
+    options: Options = field(default_factory=Options)
+
+
+EMPTY = Config()
+
+
+def find(explicit: str | None = None, start: str | None = None) -> str | None:
+    """The config file a link uses: explicit path, LTOAD_CONFIG, or nearest ltoad.yaml upward."""
+    chosen = explicit or os.environ.get("LTOAD_CONFIG")
+    if chosen:
+        return chosen
+    directory = os.path.abspath(start or os.getcwd())
+    while True:
+        candidate = os.path.join(directory, FILE_NAME)
+        if os.path.isfile(candidate):
+            return candidate
+        parent = os.path.dirname(directory)
+        if parent == directory:
+            return None
+        directory = parent
+
+
+def load(path: str | None) -> Config:
+    """Read and validate a config file (None: the empty config)."""
+    if path is None:
+        return EMPTY
+    try:
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+    except OSError as e:
+        raise LtoadError(f"cannot read config '{path}': {e.strerror}") from None
+    return parse(text, path)
+
+
+def parse(text: str, path: str) -> Config:
+    try:
+        root = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.MarkedYAMLError as e:
+        mark = e.problem_mark or e.context_mark
+        where = Location(path, mark.line + 1, mark.column + 1) if mark else path
+        raise LtoadError(f"{where}: invalid YAML: {e.problem or e.context}") from None
+    if root is None:
+        return Config(path=path)
+    return _Reader(path).config(root)
+
+
+_STRING = "tag:yaml.org,2002:str"
+_KINDS = {yaml.MappingNode: "mapping", yaml.SequenceNode: "list"}
+
+
+class _Reader:
+    """Walks the YAML node tree, checking each value's type and key set."""
+
+    def __init__(self, path: str):
+        self.path = path
+
+    def where(self, node: yaml.Node) -> Location:
+        return Location(self.path, node.start_mark.line + 1, node.start_mark.column + 1)
+
+    def fail(self, node: yaml.Node, message: str):
+        raise LtoadError(f"{self.where(node)}: {message}")
+
+    def mapping(self, node: yaml.Node, what: str, keys: tuple[str, ...],
+                required: tuple[str, ...] = ()) -> dict[str, tuple[yaml.Node, yaml.Node]]:
+        """The entries of a mapping node, by key; unknown keys name the closest valid one."""
+        if not isinstance(node, yaml.MappingNode):
+            self.fail(node, f"{what} must be a mapping with keys: {', '.join(keys)}")
+        found: dict[str, tuple[yaml.Node, yaml.Node]] = {}
+        for key_node, value_node in node.value:
+            key = self.scalar(key_node, "a key")
+            if key not in keys:
+                close = difflib.get_close_matches(key, keys, n=1)
+                hint = f"; did you mean '{close[0]}'?" if close else f" (valid: {', '.join(keys)})"
+                self.fail(key_node, f"unknown key '{key}' in {what}{hint}")
+            if key in found:
+                self.fail(key_node, f"duplicate key '{key}' in {what}")
+            found[key] = (key_node, value_node)
+        for key in required:
+            if key not in found:
+                self.fail(node, f"{what} needs '{key}'")
+        return found
+
+    def scalar(self, node: yaml.Node, what: str) -> str:
+        if not isinstance(node, yaml.ScalarNode):
+            self.fail(node, f"{what} must be a single value, not a {_KINDS[type(node)]}")
+        return node.value
+
+    def name(self, node: yaml.Node, what: str) -> str:
+        value = self.scalar(node, what)
+        if node.tag != _STRING or not value.strip():
+            self.fail(node, f"{what} must be a name, not '{value}'")
+        return value
+
+    def sequence(self, node: yaml.Node, what: str) -> list[yaml.Node]:
+        if not isinstance(node, yaml.SequenceNode):
+            self.fail(node, f"{what} must be a list")
+        return list(node.value)
+
+    def choice(self, node: yaml.Node, what: str, choices: tuple[str, ...]) -> str:
+        value = self.scalar(node, what)
+        if value not in choices:
+            close = difflib.get_close_matches(value, choices, n=1)
+            hint = f"; did you mean '{close[0]}'?" if close else ""
+            self.fail(node, f"{what} '{value}' is not one of {', '.join(choices)}{hint}")
+        return value
+
+    def config(self, root: yaml.Node) -> Config:
+        top = self.mapping(root, "the config", ("derivatives", "inactive", "custom", "options"))
+        inactive = self.inactive(top["inactive"][1]) if "inactive" in top else ((), ())
+        return Config(
+            path=self.path,
+            derivatives=tuple(self.derivative(n) for n in self._list(top, "derivatives")),
+            inactive_functions=inactive[0], inactive_globals=inactive[1],
+            custom=tuple(self.custom(n) for n in self._list(top, "custom")),
+            options=self.options(top["options"][1]) if "options" in top else Options())
+
+    def _list(self, entries, key: str) -> list[yaml.Node]:
+        return self.sequence(entries[key][1], f"'{key}'") if key in entries else []
+
+    def derivative(self, node: yaml.Node) -> Derivative:
+        keys = ("name", "of", "mode", "args")
+        entry = self.mapping(node, "a derivative", keys, required=("name", "of"))
+        args_node = entry["args"][1] if "args" in entry else node
+        args = None
+        if "args" in entry:
+            args = tuple(self.choice(a, "activity", ACTIVITIES)
+                         for a in self.sequence(args_node, "'args'"))
+        mode = self.choice(entry["mode"][1], "mode", MODES) if "mode" in entry else "reverse"
+        return Derivative(self.name(entry["name"][1], "'name'"),
+                          self.name(entry["of"][1], "'of'"), mode, args,
+                          self.where(node), self.where(entry["of"][1]), self.where(args_node))
+
+    def inactive(self, node: yaml.Node) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        entry = self.mapping(node, "'inactive'", ("functions", "globals"))
+        return tuple(tuple(self.name(n, "a pattern") for n in self._list(entry, key))
+                     for key in ("functions", "globals"))
+
+    def custom(self, node: yaml.Node) -> Custom:
+        keys = ("of", "augmented", "reverse")
+        entry = self.mapping(node, "a custom derivative", keys, required=keys)
+        of, augmented, reverse = (self.name(entry[k][1], f"'{k}'") for k in keys)
+        return Custom(of, augmented, reverse, self.where(node))
+
+    def options(self, node: yaml.Node) -> Options:
+        entry = self.mapping(node, "'options'", ("opt_level", "report", "ad_before_opt"))
+        level = None
+        if "opt_level" in entry:
+            level = int(self.choice(entry["opt_level"][1], "opt_level", ("0", "1", "2", "3")))
+        report = None
+        if "report" in entry:
+            report = os.path.join(os.path.dirname(os.path.abspath(self.path)),
+                                  self.name(entry["report"][1], "'report'"))
+        before = False
+        if "ad_before_opt" in entry:
+            before = self.choice(entry["ad_before_opt"][1], "ad_before_opt",
+                                 ("true", "false")) == "true"
+        return Options(level, report, before)

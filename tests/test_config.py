@@ -1,0 +1,241 @@
+"""ltoad.yaml: reading (located errors), finding the file, and derivatives defined at link time
+for programs without any `__enzyme_*` call, checked against central differences."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from conftest import run, write
+
+from ltoad import configfile
+from ltoad.ad.config_requests import c_return
+from ltoad.diagnostics import LtoadError
+from ltoad.ir.types import VOID, FloatType, StructType, VectorType
+
+F32, F64 = FloatType("float"), FloatType("double")
+
+BAD_CONFIGS = {
+    "unknown key": ("derivatives:\n  - name: g\n    of: f\n    mod: reverse\n",
+                    r"ltoad\.yaml:4:5: unknown key 'mod' in a derivative; did you mean 'mode'\?"),
+    "unknown top key": ("derivative:\n  - name: g\n",
+                        r"ltoad\.yaml:1:1: unknown key 'derivative' in the config; "
+                        r"did you mean 'derivatives'\?"),
+    "missing of": ("derivatives:\n  - name: g\n", r"ltoad\.yaml:2:5: a derivative needs 'of'"),
+    "wrong activity": ("derivatives:\n  - {name: g, of: f, args: [dup, outt]}\n",
+                       r"ltoad\.yaml:2:34: activity 'outt' is not one of dup, dupnoneed, const, "
+                       r"out; did you mean 'out'\?"),
+    "args not a list": ("derivatives:\n  - {name: g, of: f, args: dup}\n",
+                        r"ltoad\.yaml:2:28: 'args' must be a list"),
+    "wrong type": ("inactive: [a]\n",
+                   r"ltoad\.yaml:1:11: 'inactive' must be a mapping with keys: functions, globals"),
+    "number as name": ("derivatives:\n  - name: 1\n    of: f\n",
+                       r"ltoad\.yaml:2:11: 'name' must be a name, not '1'"),
+    "invalid yaml": ("derivatives: [\n", r"ltoad\.yaml:2:1: invalid YAML"),
+    "unknown mode": ("derivatives:\n  - {name: g, of: f, mode: revers}\n",
+                     r"ltoad\.yaml:2:28: mode 'revers' is not one of reverse; "
+                     r"did you mean 'reverse'\?"),
+    "opt level": ("options: {opt_level: 5}\n", r"ltoad\.yaml:1:22: opt_level '5' is not one of"),
+    "custom incomplete": ("custom:\n  - of: f\n    augmented: fa\n",
+                          r"ltoad\.yaml:2:5: a custom derivative needs 'reverse'"),
+}
+
+
+@pytest.mark.parametrize("name", BAD_CONFIGS)
+def test_config_errors_are_located(name):
+    text, pattern = BAD_CONFIGS[name]
+    with pytest.raises(LtoadError) as error:
+        configfile.parse(text, "ltoad.yaml")
+    assert re.match(pattern, str(error.value)), str(error.value)
+
+
+def test_full_config_is_read(tmp_path):
+    path = tmp_path / "ltoad.yaml"
+    path.write_text("derivatives:\n  - name: grad_e\n    of: 'ns::e(double const*, int)'\n"
+                    "    mode: reverse\n    args: [dup, const]\n"
+                    "inactive:\n  functions: ['log_*', progress]\n  globals: [counter]\n"
+                    "custom:\n  - {of: solve, augmented: solve_aug, reverse: solve_rev}\n"
+                    "options: {opt_level: 3, report: out/r.html, ad_before_opt: true}\n")
+    config = configfile.load(str(path))
+    (entry,) = config.derivatives
+    assert (entry.name, entry.of, entry.args) == ("grad_e", "ns::e(double const*, int)",
+                                                  ("dup", "const"))
+    assert str(entry.args_where) == f"{path}:5:11"
+    assert config.inactive_functions == ("log_*", "progress")
+    assert config.inactive_globals == ("counter",)
+    assert config.custom[0].reverse == "solve_rev"
+    assert config.options == configfile.Options(3, str(tmp_path / "out" / "r.html"), True)
+
+
+def test_config_is_found_explicitly_by_environment_or_upward(tmp_path, monkeypatch):
+    (tmp_path / "ltoad.yaml").write_text("")
+    deep = tmp_path / "a" / "b"
+    deep.mkdir(parents=True)
+    monkeypatch.delenv("LTOAD_CONFIG", raising=False)
+    assert configfile.find(start=str(deep)) == str(tmp_path / "ltoad.yaml")
+    monkeypatch.setenv("LTOAD_CONFIG", "/elsewhere.yaml")
+    assert configfile.find(start=str(deep)) == "/elsewhere.yaml"
+    assert configfile.find("given.yaml", start=str(deep)) == "given.yaml"
+
+
+def test_derivatives_come_back_as_c_returns_a_struct_of_them():
+    assert c_return([]) == (VOID, None)
+    assert c_return([F64]) == (F64, None)
+    assert c_return([F64, F64]) == (StructType((F64, F64)), None)
+    assert c_return([F32, F32]) == (VectorType(2, F32), None)
+    assert c_return([F32, F32, F32]) == (StructType((VectorType(2, F32), F32)), None)
+    assert c_return([F64, F64, F64]) == (VOID, StructType((F64, F64, F64)))
+
+
+ENERGY = """\
+#include <math.h>
+struct params { double k, r0; };
+static double bond(double a, double b, const struct params *p) {
+    double r = sqrt((a - b) * (a - b) + 1e-3) - p->r0;
+    return p->k * r * r;
+}
+double energy(const double *x, const struct params *p, int n) {
+    double e = 0;
+    for (int i = 0; i + 1 < n; i++) e += bond(x[i], x[i + 1], p) + sin(x[i]);
+    return e;
+}
+double scaled(double a, double b) { return a * a * b + sin(b); }
+double tri(float a, float b, float c) { return (double)a * b * c + expf(c); }
+double three(double a, double b, double c) { return a * b * c + exp(a); }
+"""
+
+MAIN = """\
+#include <math.h>
+#include <stdio.h>
+struct params { double k, r0; };
+double energy(const double *x, const struct params *p, int n);
+double scaled(double a, double b);
+double tri(float a, float b, float c);
+double three(double a, double b, double c);
+void grad_energy(const double *x, double *dx, const struct params *p, int n);
+struct two { double da, db; };
+struct two grad_scaled(double a, double b);
+struct tri3 { float a, b, c; };
+struct tri3 grad_tri(float a, float b, float c);
+struct three3 { double a, b, c; };
+struct three3 grad_three(double a, double b, double c);
+static double worst = 0;
+static void check(double got, double want) {
+    double error = fabs(got - want) / (fabs(want) + 1e-3);
+    if (error > worst) worst = error;
+}
+int main(void) {
+    double x[5] = {0.1, 0.7, 1.5, 2.0, 2.2}, dx[5] = {0};
+    struct params p = {2.0, 0.5};
+    grad_energy(x, dx, &p, 5);
+    for (int i = 0; i < 5; i++) {
+        double h = 1e-6, up[5], down[5];
+        for (int j = 0; j < 5; j++) up[j] = down[j] = x[j];
+        up[i] += h; down[i] -= h;
+        check(dx[i], (energy(up, &p, 5) - energy(down, &p, 5)) / (2 * h));
+    }
+    struct two g = grad_scaled(1.5, 0.3);
+    check(g.da, 2 * 1.5 * 0.3);
+    check(g.db, 1.5 * 1.5 + cos(0.3));
+    struct tri3 t = grad_tri(1.5f, 0.5f, 2.0f);
+    check(t.a, 0.5 * 2.0);
+    check(t.b, 1.5 * 2.0);
+    check(t.c, 1.5 * 0.5 + exp(2.0));
+    struct three3 h = grad_three(1.5, 0.5, 2.0);
+    check(h.a, 0.5 * 2.0 + exp(1.5));
+    check(h.b, 1.5 * 2.0);
+    check(h.c, 1.5 * 0.5);
+    printf("worst %g\\n", worst);
+    return 0;
+}
+"""
+
+CONFIG = """\
+derivatives:
+  - name: grad_energy
+    of: energy
+    args: [dup, const, const]
+  - name: grad_scaled
+    of: scaled
+  - {name: grad_tri, of: tri}
+  - {name: grad_three, of: three, mode: reverse, args: [out, out, out]}
+"""
+
+
+@pytest.mark.parametrize("level", ["-O0", "-O1", "-O2", "-O3"])
+def test_yaml_derivatives_match_finite_differences(tmp_path, level):
+    write(tmp_path, {"energy.c": ENERGY, "main.c": MAIN, "ltoad.yaml": CONFIG})
+    for unit in ("energy.c", "main.c"):
+        run(["ltoad-clang", level, "-c", unit], tmp_path)
+    run(["ltoad-clang", level, "energy.o", "main.o", "-lm", "-o", "prog"], tmp_path)
+    worst = float(run(["./prog"], tmp_path).stdout.split()[-1])
+    assert worst < 1e-6
+
+
+LINK_ERRORS = {
+    "unknown function": ("derivatives:\n  - name: grad_energy\n    of: enrgy\n",
+                         r"ltoad: error: .*ltoad\.yaml:3:9: no function 'enrgy' in the linked "
+                         r"program; closest: energy"),
+    "wrong count": ("derivatives:\n  - name: grad_energy\n    of: energy\n    args: [dup, const]\n",
+                    r"ltoad: error: .*ltoad\.yaml:4:11: 'args' has 2 entries, but 'energy' takes "
+                    r"3 parameters \(ptr, ptr, i32\)"),
+    "collision": ("derivatives:\n  - name: scaled\n    of: energy\n",
+                  r"ltoad: error: .*ltoad\.yaml:2:5: derivative name 'scaled' is already defined "
+                  r"in the program; choose another name"),
+    "signature": ("derivatives:\n  - name: grad_energy\n    of: energy\n",
+                  r"ltoad: error: .*ltoad\.yaml:2:5: the program declares 'grad_energy' as "
+                  r"void \(ptr, ptr, ptr, i32\), but the derivative of 'energy' is "
+                  r"void \(ptr, ptr, ptr, ptr, i32\) \(activities by type: dup, dup, const; "
+                  r"set 'args' to choose\)"),
+    "out on a pointer": ("derivatives:\n  - {name: grad_energy, of: energy, "
+                         "args: [out, const, const]}\n",
+                         r"ltoad: error: .*ltoad\.yaml:2:43: argument 1 of 'energy' is ptr: 'out' "
+                         r"needs a floating-point argument"),
+}
+
+USER = """\
+struct params { double k, r0; };
+void grad_energy(const double *x, double *dx, const struct params *p, int n);
+int main(void) {
+    double x[2] = {1, 2}, dx[2] = {0};
+    struct params p = {1, 0};
+    grad_energy(x, dx, &p, 2);
+    return dx[0] < -1.0;   /* 2 (x0 - x1) + cos(x0) */
+}
+"""
+
+
+@pytest.mark.parametrize("name", LINK_ERRORS)
+def test_link_errors_point_into_the_config(tmp_path, name):
+    text, pattern = LINK_ERRORS[name]
+    write(tmp_path, {"energy.c": ENERGY, "user.c": USER, "ltoad.yaml": text})
+    run(["ltoad-clang", "-O1", "-c", "energy.c", "user.c"], tmp_path)
+    result = run(["ltoad-clang", "-O1", "energy.o", "user.o", "-lm", "-o", "prog"], tmp_path,
+                 check=False)
+    lines = [line for line in result.stderr.splitlines() if line.startswith("ltoad")]
+    assert result.returncode == 1 and len(lines) == 1, result.stderr
+    assert re.match(pattern, lines[0]), lines[0]
+    assert not (tmp_path / "prog").exists()
+
+
+def test_config_given_on_the_command_line_wins(tmp_path):
+    write(tmp_path, {"energy.c": ENERGY, "user.c": USER, "ltoad.yaml": "derivatives: [\n",
+                     "good.yaml": "derivatives:\n  - {name: grad_energy, of: energy, "
+                                  "args: [dup, const, const]}\n"})
+    run(["ltoad-clang", "-O1", "-c", "energy.c", "user.c"], tmp_path)
+    run(["ltoad-clang", "-O1", "energy.o", "user.o", "-lm", "-o", "prog",
+         "-Wl,--ltoad-config=good.yaml"], tmp_path)
+    assert run(["./prog"], tmp_path, check=False).returncode == 1
+
+
+def test_check_config_command(tmp_path):
+    write(tmp_path, {"ltoad.yaml": CONFIG, "bad.yaml": "derivatives:\n - nme: x\n"})
+    deep = tmp_path / "src"
+    deep.mkdir()
+    good = run(["ltoad", "check-config"], deep)
+    assert "4 derivatives" in good.stdout and "grad_three = reverse derivative of three " \
+        "(out, out, out)" in good.stdout
+    bad = run(["ltoad", "check-config", "bad.yaml"], tmp_path, check=False)
+    assert bad.returncode == 1
+    assert bad.stderr.strip() == "ltoad: error: bad.yaml:2:4: unknown key 'nme' in a derivative; " \
+        "did you mean 'name'?"
