@@ -18,7 +18,22 @@ merge (linking modules, internalizing, AD), optimize, codegen and ld.lld. The me
 IR line count comes from one extra link with -Wl,--ltoad-save-temps. Finally each project's
 programs from both sides are run without arguments and their outputs compared.
 
-    scripts/bench [--repeat N] [--large] [--json FILE]
+The scale section (--scale adds it, --scale-only runs nothing else; about 3 minutes on two
+cores at the default --repeat 5) generates a 200-unit project (4 kernels per unit: 131k lines
+of IR from clang-22 -O2 -flto, 116k from ltoad-clang, which leaves vectorization to the link;
+scripts/gen_project.py) twice, without and with --request, builds each with ltoad
+and times its link the same way (without the traced links). The plain side of the request
+project also links a stub object defining __enzyme_autodiff and the markers. For each it reports
+the merged module's IR lines (the bitcode objects joined by llvm-link-22), the lines ltoad-ld
+holds when AD starts, plain and ltoad medians and their ratio, and how much of ltoad-ld's own
+time is Python: its "total before ld.lld" minus the phases that run inside libLLVM (merge,
+internalize, pre-ad-optimize, hand-over, optimize, codegen), as seconds and as a share of that
+total. A table of ltoad-ld's phase medians follows, and ltoad-ld's "AD parsed N of M functions"
+line when it prints one. Checks: without the request both programs print the same; with it,
+the program's gradient-vs-finite-differences error is shown and every other line must match.
+
+    scripts/bench [--repeat N] [--large] [--scale | --scale-only] [--scale-files N]
+                  [--scale-kernels K] [--json FILE]
 """
 
 from __future__ import annotations
@@ -70,6 +85,22 @@ PHASE = re.compile(r"([\w-]+)=([\d.]+)s")
 TOTAL_LINE = re.compile(r"ltoad-ld: total before ld.lld ([\d.]+)s")
 PLAIN_PARTS = ("opt", "codegen", "rest")
 LTOAD_PARTS = ("start-up", "load", "merge", "optimize", "codegen", "ld.lld")
+AD_PARSED_LINE = re.compile(r"ltoad-ld: (AD parsed \d+ of \d+ functions)")
+
+# The scale section: a generated project of SCALE_FILES units, linked without and with a
+# derivative request (gen_project.py --request). At 4 kernels per unit the merged module is
+# about 131k lines of IR as clang-22 -O2 -flto compiles it, 116k as ltoad-clang does (3 kernels
+# would give just under 100k).
+SCALE_FILES = 200
+SCALE_KERNELS = 4
+# ltoad-ld phases that run inside libLLVM; the rest of its total before ld.lld is Python.
+LLVM_PHASES = ("merge", "internalize", "pre-ad-optimize", "hand-over", "optimize", "codegen")
+PHASE_ORDER = ("merge", "internalize", "requests", "pre-ad-optimize", "ad", "hand-over", "optimize", "codegen")
+# Plain LTO cannot answer __enzyme_autodiff; its side of the request project links this stub.
+ENZYME_STUB = """\
+int enzyme_dup, enzyme_const;
+double __enzyme_autodiff(void *f, ...) { (void)f; return 0.0; }
+"""
 
 
 class BenchError(Exception):
@@ -83,6 +114,7 @@ class LinkStep:
     cwd: Path
     lang: str
     args: list[str]
+    plain_extra: tuple[str, ...] = ()   # inputs only the plain side links (the AD stub)
 
     def _output_index(self) -> int | None:
         """Position of the output file name in args (after `-o`, or joined as `-oNAME`)."""
@@ -117,7 +149,7 @@ class LinkStep:
             args[index] = args[index][:len(args[index]) - len(self.output)] + output
         if side == "ltoad":
             return [str(BIN / ltoad_tool), *args, *extra]
-        return [plain_tool, *args, *PLAIN_LINK_FLAGS, *extra]
+        return [plain_tool, *args, *self.plain_extra, *PLAIN_LINK_FLAGS, *extra]
 
     def side_output(self, side: str) -> str:
         return f"{self.output}.bench-{side}"
@@ -130,12 +162,29 @@ class StepResult:
     times: dict[str, list[float]] = field(default_factory=lambda: {"plain": [], "ltoad": []})
     plain_parts: list[dict[str, float]] = field(default_factory=list)
     ltoad_parts: list[dict[str, float]] = field(default_factory=list)
+    ltoad_phases: list[dict[str, float]] = field(default_factory=list)
+    ad_parsed: str | None = None
     check: str = ""
 
     def record(self, side: str, elapsed: float, lines: list[tuple[float, str]]) -> None:
         self.times[side].append(elapsed)
         if side == "ltoad":
             self.ltoad_parts.append(ltoad_parts(elapsed, lines))
+            self.ltoad_phases.append(ltoad_phases(lines))
+            self.ad_parsed = next((m.group(1) for _, line in lines if (m := AD_PARSED_LINE.search(line))),
+                                  self.ad_parsed)
+
+    def python_seconds(self) -> float | None:
+        timed = [python_seconds(p) for p in self.ltoad_phases if p.get("total")]
+        return statistics.median(timed) if timed else None
+
+    def python_share(self) -> float | None:
+        timed = [python_seconds(p) / p["total"] for p in self.ltoad_phases if p.get("total")]
+        return statistics.median(timed) if timed else None
+
+    def phase_medians(self) -> dict[str, float]:
+        names = {name for p in self.ltoad_phases for name in p}
+        return {name: statistics.median(p.get(name, 0.0) for p in self.ltoad_phases) for name in names}
 
     def median(self, side: str) -> float:
         return statistics.median(self.times[side])
@@ -163,7 +212,7 @@ def clean_env(**extra: str) -> dict[str, str]:
 
 def run_quiet(argv: list[str], cwd: Path, env: dict[str, str], what: str) -> subprocess.CompletedProcess:
     """Run a command; raise BenchError with its output if it fails."""
-    result = subprocess.run(argv, cwd=cwd, env=env, capture_output=True, text=True)
+    result = subprocess.run(argv, cwd=cwd, env=env, capture_output=True, text=True, check=False)
     if result.returncode != 0:
         tail = (result.stdout + result.stderr)[-2000:]
         raise BenchError(f"{what} failed (exit {result.returncode}): {' '.join(argv)}\n{tail}")
@@ -270,6 +319,22 @@ def ltoad_parts(elapsed: float, lines: list[tuple[float, str]]) -> dict[str, flo
     return parts
 
 
+def ltoad_phases(lines: list[tuple[float, str]]) -> dict[str, float]:
+    """ltoad-ld's phase times from its summary line, and its total before ld.lld as 'total'."""
+    phases: dict[str, float] = {}
+    for _, line in lines:
+        if summary := SUMMARY_LINE.search(line):
+            phases.update((k, float(v)) for k, v in PHASE.findall(summary.group(1)))
+        elif match := TOTAL_LINE.search(line):
+            phases["total"] = float(match.group(1))
+    return phases
+
+
+def python_seconds(phases: dict[str, float]) -> float:
+    """Seconds of ltoad-ld's total before ld.lld spent outside libLLVM's phases."""
+    return phases.get("total", 0.0) - sum(phases.get(name, 0.0) for name in LLVM_PHASES)
+
+
 def plain_parts(elapsed: float, trace: Path) -> dict[str, float]:
     """Split one plain link by lld's time trace into LTO optimization, code generation, the rest."""
     events = json.loads(trace.read_text())["traceEvents"]
@@ -312,8 +377,8 @@ def merged_ir_lines(step: LinkStep, env: dict[str, str]) -> int | None:
     return lines
 
 
-def measure(step: LinkStep, repeat: int) -> StepResult:
-    """Time one link step: a warm-up pair, then `repeat` alternating pairs and a traced plain link."""
+def measure(step: LinkStep, repeat: int, traced: bool = True) -> StepResult:
+    """Time one link step: a warm-up pair, then `repeat` alternating pairs (and a traced plain link)."""
     env = clean_env(LTOAD_VERBOSE="1")
     result = StepResult(step.name, ir_lines=merged_ir_lines(step, env))
     for side in ("plain", "ltoad"):
@@ -321,7 +386,8 @@ def measure(step: LinkStep, repeat: int) -> StepResult:
     for rep in range(repeat):
         for side in ("plain", "ltoad") if rep % 2 == 0 else ("ltoad", "plain"):
             result.record(side, *link(step, side, env))
-        result.plain_parts.append(traced_plain_parts(step, env))
+        if traced:
+            result.plain_parts.append(traced_plain_parts(step, env))
     return result
 
 
@@ -333,7 +399,7 @@ def program_outputs(steps: list[LinkStep], side: str) -> list[tuple[int, str]] |
     outputs = []
     for step in (s for s in steps if not s.shared):
         try:
-            run = subprocess.run([str(step.cwd / step.output)], cwd=step.cwd, capture_output=True,
+            run = subprocess.run([str(step.cwd / step.output)], cwd=step.cwd, capture_output=True, check=False,
                                  timeout=PROGRAM_TIMEOUT, env=clean_env(LD_LIBRARY_PATH=library_dirs))
         except subprocess.TimeoutExpired:
             return f"not run: {step.name} takes over {PROGRAM_TIMEOUT} s"
@@ -362,6 +428,120 @@ def bench_project(name: str, source: Path, work: Path, recorders: dict[str, Path
     for result in results:
         result.check = check
     return results
+
+
+@dataclass
+class ScaleRow:
+    result: StepResult
+    request: bool
+    merged_lines: int | None
+
+
+def bitcode_ir_lines(project: Path) -> int | None:
+    """Lines of IR of the generated project's bitcode objects (main.o, unit*.o) merged by llvm-link-22."""
+    objects = [project / "main.o", *sorted(project.glob("unit*.o"))]
+    merged = project / "bench-merged.bc"
+    try:
+        run_quiet(["llvm-link-22", *map(str, objects), "-o", str(merged)], project, clean_env(), "llvm-link-22")
+        text = subprocess.run(["llvm-dis-22", str(merged), "-o", "-"], stdout=subprocess.PIPE, check=True).stdout
+    except (BenchError, OSError, subprocess.CalledProcessError) as e:
+        print(f"bench: cannot count IR lines of {project.name}: {e}", file=sys.stderr)
+        return None
+    finally:
+        merged.unlink(missing_ok=True)
+    return text.count(b"\n")
+
+
+def enzyme_stub(project: Path) -> Path:
+    """A bitcode object defining __enzyme_autodiff and the markers, for the plain side's link."""
+    (project / "enzyme-stub.c").write_text(ENZYME_STUB)
+    run_quiet(["clang-22", "-O2", "-flto", "-c", "enzyme-stub.c", "-o", "enzyme-stub.o"], project, clean_env(),
+              "compiling the __enzyme_autodiff stub")
+    return project / "enzyme-stub.o"
+
+
+def without_gradient(output: str) -> str:
+    return "".join(line for line in output.splitlines(keepends=True)
+                   if not line.startswith(("gradient[", "max relative error")))
+
+
+def scale_check(step: LinkStep, request: bool) -> str:
+    """Run both sides' programs; with a request, the gradient check replaces exact equality of its lines."""
+    runs = {side: program_outputs([step], side) for side in ("plain", "ltoad")}
+    for result in runs.values():
+        if isinstance(result, str):
+            return result
+    (plain_status, plain), (ltoad_status, ltoad) = runs["plain"][0], runs["ltoad"][0]
+    if plain_status or ltoad_status:
+        return f"exit status: plain {plain_status}, ltoad {ltoad_status}"
+    if not request:
+        return "outputs match" if plain == ltoad else "MISMATCH"
+    error = re.search(r"^max relative error (\S+)$", ltoad, re.MULTILINE)
+    rest = "rest matches" if without_gradient(plain) == without_gradient(ltoad) else "rest MISMATCH"
+    return f"gradient vs FD {float(error.group(1)):.1e}, {rest}" if error else f"no gradient check, {rest}"
+
+
+def bench_scale(work: Path, recorders: dict[str, Path], repeat: int, files: int, kernels: int,
+                notes: list[tuple[str, str]]) -> list[ScaleRow]:
+    """Build and time the generated project without and with its derivative request."""
+    rows = []
+    for request in (False, True):
+        name = f"scale-{files}" + ("-request" if request else "")
+        source = work / "sources" / name
+        gen_project.generate(source, files, kernels, request=request)
+        try:
+            print(f"bench: building {name}", file=sys.stderr, flush=True)
+            step, *others = build_project(name, source, work, recorders)
+            if others:
+                raise BenchError(f"{name}: expected one link step, the build ran {1 + len(others)}")
+            project = work / name
+            if request:
+                step.plain_extra = (str(enzyme_stub(project)),)
+            lines = bitcode_ir_lines(project)
+            print(f"bench: timing {step.name}", file=sys.stderr, flush=True)
+            result = measure(step, repeat, traced=False)
+            result.check = scale_check(step, request)
+        except BenchError as e:
+            print(f"bench: {e}", file=sys.stderr)
+            notes.append((name, "build or link failed (see stderr)"))
+            continue
+        rows.append(ScaleRow(result, request, lines))
+    return rows
+
+
+def seconds(value: float | None) -> str:
+    return "?" if value is None else f"{value:.3f}"
+
+
+def percent(value: float | None) -> str:
+    return "?" if value is None else f"{100 * value:.0f}%"
+
+
+def scale_report(rows: list[ScaleRow], notes: list[tuple[str, str]], repeat: int, files: int,
+                 kernels: int) -> str:
+    header = ["project", "IR lines", "before AD", "plain med", "ltoad med", "ratio", "python s", "python share",
+              "check"]
+    table = [[r.result.name, str(r.merged_lines or "?"), str(r.result.ir_lines or "?"),
+              f"{r.result.median('plain'):.3f}", f"{r.result.median('ltoad'):.3f}", f"{r.result.ratio:.2f}",
+              seconds(r.result.python_seconds()), percent(r.result.python_share()), r.result.check]
+             for r in rows]
+    table += [[name, "", "", "", "", "", "", "", note] for name, note in notes]
+    text = [(f"scale: {files} generated units ({kernels} kernels per unit) without and with one derivative request; "
+             f"ltoad vs plain full LTO, {repeat} runs each, seconds"),
+            "", format_table(header, table), "",
+            ("IR lines: the bitcode objects merged by llvm-link-22; before AD: ltoad-ld's module when AD starts "
+             "(after its pre-AD optimization when there is a request)"),
+            f"python: ltoad-ld's total before ld.lld minus its libLLVM phases ({', '.join(LLVM_PHASES)})"]
+    if rows:
+        phases = [r.result.phase_medians() for r in rows]
+        names = [n for n in PHASE_ORDER if any(n in p for p in phases)]
+        names += sorted({n for p in phases for n in p} - set(names) - {"total"})
+        header = ["ltoad-ld phases", *names, "python", "total"]
+        table = [[r.result.name, *(f"{p.get(n, 0.0):.3f}" for n in names), seconds(r.result.python_seconds()),
+                  f"{p.get('total', 0.0):.3f}"] for r, p in zip(rows, phases)]
+        text += ["", "ltoad-ld phases (medians, seconds)", "", format_table(header, table)]
+        text += [f"{r.result.name}: {r.result.ad_parsed}" for r in rows if r.result.ad_parsed]
+    return "\n".join(text)
 
 
 def integration_projects() -> list[Path]:
@@ -415,8 +595,8 @@ def report(results: list[StepResult], notes: list[tuple[str, str]], repeat: int)
         mean = geometric_mean(ratios)
         met = sum(ratio <= TARGET_RATIO for ratio in ratios)
         text += ["", "where the time goes (medians, seconds)", "", breakdown_table(results), "",
-                 f"geometric mean of ratios: {mean:.2f} over {len(ratios)} link steps; "
-                 f"target <= {TARGET_RATIO} (no AD request): met by {met} of {len(ratios)}"]
+                 (f"geometric mean of ratios: {mean:.2f} over {len(ratios)} link steps; "
+                  f"target <= {TARGET_RATIO} (no AD request): met by {met} of {len(ratios)}")]
     return "\n".join(text)
 
 
@@ -424,10 +604,19 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=5, help="timed links per side (default 5)")
     parser.add_argument("--large", action="store_true", help="also time a generated project of about 200k IR lines")
+    parser.add_argument("--scale", action="store_true",
+                        help="also run the scale section (a generated project without and with an AD request)")
+    parser.add_argument("--scale-only", action="store_true", help="run the scale section only")
+    parser.add_argument("--scale-files", type=int, default=SCALE_FILES, metavar="N",
+                        help=f"units of the scale project (default {SCALE_FILES})")
+    parser.add_argument("--scale-kernels", type=int, default=SCALE_KERNELS, metavar="K",
+                        help=f"kernels per unit of the scale project (default {SCALE_KERNELS})")
     parser.add_argument("--json", type=Path, metavar="FILE", help="also write the numbers as JSON")
     args = parser.parse_args(argv)
     if args.repeat < 1:
         parser.error("--repeat must be at least 1")
+    if args.scale_files < 1 or args.scale_kernels < 0:
+        parser.error("--scale-files must be at least 1 and --scale-kernels at least 0")
     return args
 
 
@@ -435,27 +624,44 @@ def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     results: list[StepResult] = []
     notes: list[tuple[str, str]] = []
+    scale_rows: list[ScaleRow] = []
+    scale_notes: list[tuple[str, str]] = []
     with tempfile.TemporaryDirectory(prefix="ltoad-bench-") as tmp:
         work = Path(tmp)
         recorders = write_recorders(work / "recorders")
-        projects = [(p.name, p) for p in integration_projects()]
-        if not projects:
-            notes.append(("integration projects", "not present"))
-        projects += [(name, generated_project(name, work)) for name in GENERATED
-                     if args.large or name != "generated-200k"]
-        for name, source in projects:
-            try:
-                results += bench_project(name, source, work, recorders, args.repeat)
-            except BenchError as e:
-                print(f"bench: {e}", file=sys.stderr)
-                notes.append((name, "build or link failed (see stderr)"))
-    print(report(results, notes, args.repeat))
+        if not args.scale_only:
+            projects = [(p.name, p) for p in integration_projects()]
+            if not projects:
+                notes.append(("integration projects", "not present"))
+            projects += [(name, generated_project(name, work)) for name in GENERATED
+                         if args.large or name != "generated-200k"]
+            for name, source in projects:
+                try:
+                    results += bench_project(name, source, work, recorders, args.repeat)
+                except BenchError as e:
+                    print(f"bench: {e}", file=sys.stderr)
+                    notes.append((name, "build or link failed (see stderr)"))
+        if args.scale or args.scale_only:
+            scale_rows = bench_scale(work, recorders, args.repeat, args.scale_files, args.scale_kernels, scale_notes)
+    sections = [] if args.scale_only else [report(results, notes, args.repeat)]
+    if args.scale or args.scale_only:
+        sections.append(scale_report(scale_rows, scale_notes, args.repeat, args.scale_files, args.scale_kernels))
+    print("\n\n".join(sections))
     if args.json:
         ratios = [r.ratio for r in results]
-        args.json.write_text(json.dumps({
+        numbers = {
             "repeat": args.repeat, "target_ratio": TARGET_RATIO, "steps": [r.as_json() for r in results],
             "not_measured": dict(notes), "geometric_mean_ratio": geometric_mean(ratios) if ratios else None,
-        }, indent=2) + "\n")
+        }
+        if args.scale or args.scale_only:
+            numbers["scale"] = {
+                "files": args.scale_files, "kernels": args.scale_kernels, "not_measured": dict(scale_notes),
+                "steps": [{**r.result.as_json(), "request": r.request, "merged_ir_lines": r.merged_lines,
+                           "python_seconds": r.result.python_seconds(), "python_share": r.result.python_share(),
+                           "ltoad_phases": r.result.phase_medians(), "ad_parsed": r.result.ad_parsed}
+                          for r in scale_rows],
+            }
+        args.json.write_text(json.dumps(numbers, indent=2) + "\n")
     return 0
 
 
