@@ -100,7 +100,8 @@ def _lto(cmd: ld_args.LdCommand, argv: list[str], resolved, workdir: str) -> lis
         opt_level=cmd.opt_level if level is None else level, cpu=cmd.cpu,
         export_all=cmd.export_all, keep=frozenset(result.native_refs | cmd.keep),
         ad_before_opt=cmd.ltoad.ad_before_opt or config.options.ad_before_opt,
-        save_temps_prefix=prefix, config=config)
+        save_temps_prefix=prefix, config=config, output=cmd.output,
+        report=cmd.ltoad.report or config.options.report)
     times = pipeline.PhaseTimes()
     obj = pipeline.run(session, result.loaded, options, times)
     log(f"ltoad-ld: {len(result.loaded)} bitcode modules; {times.summary()}")

@@ -19,7 +19,12 @@ def log(message: str) -> None:
         print(f"ltoad: {message}", file=sys.stderr, flush=True)
 
 
+# Every warning of this process, in order (the link report lists them).
+WARNINGS: list[str] = []
+
+
 def warn(message: str) -> None:
+    WARNINGS.append(f"ltoad: warning: {message}")
     print(f"ltoad: warning: {message}", file=sys.stderr, flush=True)
 
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from . import ctors, libllvm, link
 from .ad import detect
 from .configfile import EMPTY, Config
-from .diagnostics import log
+from .diagnostics import LtoadError, log
 
 PRE_AD_LEVEL = 2
 
@@ -28,6 +28,8 @@ class PipelineOptions:
     ad_before_opt: bool = False
     save_temps_prefix: str | None = None
     config: Config = EMPTY
+    report: str | None = None       # -Wl,--ltoad-report=FILE (.html or .json)
+    output: str = "a.out"           # the linked file, as the report names it
 
 
 @dataclass
@@ -46,9 +48,28 @@ class PhaseTimes:
         return " ".join(f"{k}={v:.3f}s" for k, v in self.seconds.items())
 
 
+@dataclass
+class _Progress:
+    """What a link has found so far, for its report (also written when the link fails)."""
+    plan: object = None
+    graph: object = None
+
+
 def run(session: link.Session, loaded: list[link.LoadedModule], options: PipelineOptions,
         times: PhaseTimes) -> bytes:
-    """Merge the loaded modules and return one native object."""
+    """Merge the loaded modules and return one native object; write the report if asked."""
+    progress = _Progress()
+    try:
+        native = _run(session, loaded, options, times, progress)
+    except LtoadError as error:
+        _report(options, times, progress, error)
+        raise
+    _report(options, times, progress)
+    return native
+
+
+def _run(session: link.Session, loaded: list[link.LoadedModule], options: PipelineOptions,
+         times: PhaseTimes, progress: _Progress) -> bytes:
     with times.phase("merge"):
         module = session.merge(loaded)
     with times.phase("internalize"):
@@ -60,6 +81,8 @@ def run(session: link.Session, loaded: list[link.LoadedModule], options: Pipelin
         from .ad import hook   # the differentiator is imported only by links that need it
         with times.phase("requests"):
             module, plan = hook.prepare(session, module, config, options.export_all)
+        plan.want_graph = options.report is not None
+        progress.plan = plan
         if not options.ad_before_opt:
             with times.phase("pre-ad-optimize"):
                 machine = link.target_machine(module, options.cpu, PRE_AD_LEVEL)
@@ -68,6 +91,11 @@ def run(session: link.Session, loaded: list[link.LoadedModule], options: Pipelin
     if plan is not None:
         with times.phase("ad"):
             module = hook.differentiate(session, module, plan)
+        progress.graph = plan.graph
+    elif options.report is not None:
+        from . import callgraph, ir   # networkx only for links that report
+        with times.phase("call-graph"):
+            progress.graph = callgraph.build(ir.parse_module(str(module)))
     _save(module, options, "after-ad")
     with times.phase("hand-over"):
         structors = ctors.structor_arrays_ir(module)
@@ -80,6 +108,17 @@ def run(session: link.Session, loaded: list[link.LoadedModule], options: Pipelin
             native.run_passes(f"lto<O{options.opt_level}>")
         with times.phase("codegen"):
             return native.emit()
+
+
+def _report(options: PipelineOptions, times: PhaseTimes, progress: _Progress,
+            error: LtoadError | None = None) -> None:
+    if options.report is None:
+        return
+    from . import link_report, report
+    gathered = link_report.gather(options.output, progress.graph, progress.plan,
+                                  times.seconds, error)
+    report.write(gathered, options.report)
+    log(f"ltoad-ld: report written to {options.report}")
 
 
 def _save(module, options: PipelineOptions, stage: str) -> None:

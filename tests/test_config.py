@@ -239,3 +239,69 @@ def test_check_config_command(tmp_path):
     assert bad.returncode == 1
     assert bad.stderr.strip() == "ltoad: error: bad.yaml:2:4: unknown key 'nme' in a derivative; " \
         "did you mean 'name'?"
+
+
+ANNOTATED = {
+    "model.c": r"""
+#include <math.h>
+int counter;
+double last_value;
+double sq(double x);
+void log_progress(double value);     /* native code, no bitcode: no body in the link */
+double f(double x) {
+    counter += 1;
+    last_value = sin(x) * x;         /* an active value into an inactive global */
+    log_progress(x);
+    return sq(x) + sin(x) * x;
+}
+""",
+    "square.c": r"""
+int custom_calls;
+double sq(double x) { return x * x; }
+double sq_aug(double x) { return x * x; }
+/* deliberately 50 times the true derivative, so the test sees that it is the one used */
+double sq_rev(double x, double d) { custom_calls++; return 100 * x * d; }
+""",
+    "log.c": "#include <stdio.h>\nvoid log_progress(double v) { fprintf(stderr, \"at %g\\n\", v); }\n",
+    "main.c": r"""
+#include <math.h>
+#include <stdio.h>
+extern int custom_calls;
+double grad_f(double x);
+int main(void) {
+    printf("%.12g %.12g %d\n", grad_f(2.0), 100 * 2.0 + sin(2.0) + cos(2.0) * 2.0, custom_calls);
+    return 0;
+}
+""",
+    "ltoad.yaml": """\
+derivatives:
+  - {name: grad_f, of: f}
+inactive:
+  functions: ["log_*"]
+  globals: [counter, "last_*"]
+custom:
+  - {of: sq, augmented: sq_aug, reverse: sq_rev}
+""",
+}
+
+
+@pytest.mark.parametrize("level", ["-O0", "-O2"])
+def test_yaml_inactive_and_custom(tmp_path, level):
+    write(tmp_path, ANNOTATED)
+    run(["clang-22", "-O2", "-c", "log.c"], tmp_path)
+    run(["ltoad-clang", level, "-c", "model.c", "square.c", "main.c"], tmp_path)
+    run(["ltoad-clang", level, "model.o", "square.o", "main.o", "log.o", "-lm", "-o", "p"],
+        tmp_path)
+    got, expected, calls = run(["./p"], tmp_path).stdout.split()
+    assert float(got) == pytest.approx(float(expected), rel=1e-12)
+    assert calls == "1"
+
+
+def test_without_inactive_pattern_the_native_call_is_an_error(tmp_path):
+    write(tmp_path, {**ANNOTATED, "ltoad.yaml": ANNOTATED["ltoad.yaml"].replace('"log_*"', "x")})
+    run(["clang-22", "-O2", "-c", "log.c"], tmp_path)
+    run(["ltoad-clang", "-O1", "-c", "model.c", "square.c", "main.c"], tmp_path)
+    result = run(["ltoad-clang", "-O1", "model.o", "square.o", "main.o", "log.o", "-lm", "-o",
+                  "p"], tmp_path, check=False)
+    assert result.returncode == 1
+    assert "cannot differentiate call to 'log_progress' in 'f'" in result.stderr

@@ -6,6 +6,7 @@ import re
 import llvmlite.binding as llvm
 import pytest
 
+from ltoad import ir
 from ltoad.diagnostics import LtoadError
 from ltoad.ir import (
     Argument,
@@ -452,3 +453,14 @@ def test_an_instruction_moves_with_its_operands():
     assert order.index("next") == order.index("sum") - 1 and v["next"].parent is v["loop"]
     assert v["next"].lhs is v["i"] and v["next"] in v["i"].users
     jit(print_function(function) + "\n!0 = distinct !{!0}\n")
+
+
+def test_signature_reads_only_the_header():
+    module = ir.parse_module(
+        "; Function Attrs: noinline\n"
+        "define internal double @f(double noundef %0, ptr %p) #0 !dbg !4 {\n"
+        "  ret double %0\n}\n"
+        "declare { double, i32 } @g(ptr, ...)\n")
+    assert str(module.signature("f").function_type) == "double (double, ptr)"
+    assert str(module.signature("g").function_type) == "{ double, i32 } (ptr, ...)"
+    assert not module.is_parsed("f")

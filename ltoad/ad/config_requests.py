@@ -131,7 +131,7 @@ def _request(entry: Derivative, symbols: ProgramSymbols, index: int) -> Request:
     _check_activities(entry, symbols.display[symbol], types, activities)
     outs = [t for t, a in zip(types, activities) if a == "out"]
     return_type, sret_type = c_return(outs)
-    origin = f"{entry.where}: derivative '{entry.name}' of '{entry.of}'"
+    origin = f"{entry.where}: derivative '{entry.name}'"
     return Request(index, entry.mode, symbol, activities, return_type, origin, sret_type)
 
 

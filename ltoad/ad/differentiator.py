@@ -87,6 +87,12 @@ class IndirectSplit:
         return chosen
 
 
+@dataclass(frozen=True)
+class FunctionStats:
+    active_instructions: int
+    tape_bytes: int     # static: the entry record plus each block's frame once
+
+
 class NeedShadowGlobals(Exception):
     """Raised when active values turn out to be stored in globals without shadows yet."""
 
@@ -114,6 +120,7 @@ class Differentiator:
         self.request_targets: set[tuple] = set()
         self._address_taken: set[str] | None = None
         self.queue: list[tuple] = []
+        self.stats: dict[str, FunctionStats] = {}
         self.declarations: dict[str, str] = dict(tape.RUNTIME_DECLARATIONS)
         self.runtime: list[str] = [tape.RUNTIME, tape.REQUEST_RUNTIME, tape.UNKNOWN_TARGET_RUNTIME,
                                    tape.LAST_TAPE_BYTES_DEFINITION]
@@ -159,7 +166,7 @@ class Differentiator:
             self._address_taken = address_taken(str(self.module))
         found = []
         for name in sorted(self._address_taken & set(self.module.functions)):
-            function = self.module.parse_function(name)
+            function = self.module.signature(name)
             if function.function_type == function_type and not self.knowledge.is_inactive(name):
                 found.append(name)
         return found
@@ -180,6 +187,8 @@ class Differentiator:
         activity = Activity(augmented, activities, self.knowledge, self.defined,
                             self.indirect_candidates, tuple(self.global_shadows))
         activity.hints = {a: h for a, h in zip(augmented.args, hints) if h is not None}
+        active = sum(i in activity.varied or i in activity.shadowed
+                     for i in augmented.instructions())
         unshadowed = activity.globals_needing_shadow() - self.shadowed_globals
         if unshadowed:
             raise NeedShadowGlobals(unshadowed)
@@ -200,6 +209,7 @@ class Differentiator:
         reverse = ReverseSweep(forward, split.reverse, activities, active_return,
                                top_level).run_sweep()
         forward.insert_pushes(reverse.needed)
+        self._record_stats(name, active, reverse)
         record = forward.push_entry_record(reverse.record)
         forward.record_returns(reverse.numbered_returns)
         forward.push_record_offset(record)
@@ -208,6 +218,14 @@ class Differentiator:
         strip_debug_info(augmented)
         self.module.add_function(augmented)
         self.module.add_function(reverse.rev)
+
+    def _record_stats(self, name: str, active: int, reverse: ReverseSweep) -> None:
+        """Active instructions and static tape bytes (entry record, each block's frame once)."""
+        frames = sum(tape.frame_bytes(v) for v in reverse.needed.values())
+        record = tape.frame_bytes(reverse.record) + (8 if reverse.record else 0)
+        old = self.stats.get(name, FunctionStats(0, 0))
+        self.stats[name] = FunctionStats(max(old.active_instructions, active),
+                                         max(old.tape_bytes, frames + record))
 
     def _body_of(self, name: str) -> str:
         """The function whose body stands for `name`: itself, or ltoad's model of it."""

@@ -8,13 +8,14 @@ symbols and reuse the module's attribute groups and metadata.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import llvmlite.binding as llvm
 
 from .. import ir, link
-from . import knowledge, special_functions, tape
 from ..configfile import EMPTY, Config
+from ..diagnostics import log
+from . import knowledge, special_functions, tape
 from .annotations import Annotations, read_annotations
 from .config_requests import ProgramSymbols, config_annotations, config_requests
 from .differentiator import Differentiator, NeedShadowGlobals
@@ -25,6 +26,9 @@ from .requests import Request, rewrite_requests
 class Plan:
     requests: list[Request]
     annotations: Annotations
+    want_graph: bool = False                 # build the program's call graph (for a report)
+    graph: object = None                     # networkx.DiGraph of the program before AD
+    stats: dict = field(default_factory=dict)  # function -> differentiator.FunctionStats
 
 
 def prepare(session: link.Session, module: llvm.ModuleRef, config: Config = EMPTY,
@@ -38,10 +42,14 @@ def prepare(session: link.Session, module: llvm.ModuleRef, config: Config = EMPT
     requests += config_requests(config, symbols, len(requests), exported)
     plan = Plan(requests, read_annotations(model).merged(config_annotations(config, symbols)))
     result = session.parse_text("ltoad: requests", str(model))
+    functions = {f.name: f for f in result.functions if not f.is_declaration}
     for name in plan.annotations.inactive | set(plan.annotations.custom):
-        function = next((f for f in result.functions if f.name == name), None)
-        if function is not None and not function.is_declaration:
-            function.add_function_attribute("noinline")
+        if name in functions:
+            functions[name].add_function_attribute("noinline")
+    for custom in plan.annotations.custom.values():
+        for name in (custom.augmented, custom.reverse):   # referenced only by what AD makes
+            if name in functions and functions[name].linkage == llvm.Linkage.internal:
+                functions[name].linkage = llvm.Linkage.external
     return result, plan
 
 
@@ -63,11 +71,18 @@ def differentiate(session: link.Session, module: llvm.ModuleRef, plan: Plan) -> 
 
 def _differentiate_text(text: str, plan: Plan, shadowed_globals: set[str]) -> ir.Module:
     model = ir.parse_module(text)
+    program = list(model.functions)
+    if plan.want_graph and plan.graph is None:
+        from .. import callgraph   # networkx only for links that report
+        plan.graph = callgraph.build(model)
     known = knowledge.default().with_inactive(plan.annotations.inactive)
     ad = Differentiator(model, known, plan.annotations.custom, shadowed_globals)
     requests = [r for r in plan.requests if r.symbol in model.declarations]  # others: dead code
     wrappers = [ad.request(r) for r in requests]
     ad.generate_all()
+    plan.stats = ad.stats
+    parsed = sum(model.is_parsed(name) for name in program)
+    log(f"ltoad-ld: AD parsed {parsed} of {len(program)} functions")
     for request, wrapper in zip(requests, wrappers):
         model.replace_declaration(request.symbol, wrapper)
     if tape.LAST_TAPE_BYTES in model.globals:

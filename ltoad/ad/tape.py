@@ -124,13 +124,18 @@ def slot_bytes(type: Type) -> int:
     return (type_bytes(type) + 7) // 8 * 8
 
 
+def frame_bytes(values) -> int:
+    """Bytes one frame of `values` takes on the tape."""
+    return sum(slot_bytes(v.type) for v in values)
+
+
 def _slot(function: str, tape: Value, type: Type) -> CallInst:
     return CallInst(SLOT_FN, GlobalRef(function), [tape, ConstantInt(I64, slot_bytes(type))])
 
 
 def insert_frame_push(block: Block, index: int, tape: Value, values: list[Value]) -> None:
     """Push `values` as one frame (one capacity check) at `index` of `block`."""
-    total = sum(slot_bytes(v.type) for v in values)
+    total = frame_bytes(values)
     slot = CallInst(SLOT_FN, GlobalRef(PUSH), [tape, ConstantInt(I64, total)])
     block.insert(index, slot)
     index += 1

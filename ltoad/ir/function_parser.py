@@ -6,6 +6,7 @@ closing brace is reported at its first use.
 """
 
 import gc
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -26,6 +27,21 @@ def parse_function(text: str, start: int = 0, end: int | None = None, symbols: S
     """Parse one `define` or `declare` found in text[start:end]."""
     with paused_gc():
         return FunctionParser(text, start, end, symbols).parse_function()
+
+
+_DEFINE_OR_DECLARE = re.compile(r"^(?:define|declare)\b", re.M)
+
+
+def parse_header(text: str, start: int, end: int, symbols: Symbols | None = None) -> Function:
+    """Parse only the header of the `define` or `declare` at text[start:end] (its first line,
+    up to the body's `{`): name, return type, parameters."""
+    start = _DEFINE_OR_DECLARE.search(text, start, end).start()   # after any comment lines
+    line_end = text.find("\n", start, end)
+    line_end = end if line_end < 0 else line_end
+    parser = FunctionParser(text, start, line_end, symbols)
+    if parser.next() not in ("define", "declare"):
+        parser.error("expected 'define' or 'declare'", parser.pos - 1)
+    return parser.parse_header()
 
 
 @contextmanager

@@ -10,7 +10,7 @@ and reproduces everything else as it was.
 import re
 
 from ltoad.ir.function import Function
-from ltoad.ir.function_parser import parse_function
+from ltoad.ir.function_parser import parse_function, parse_header
 from ltoad.ir.lexer import EOF, IRParseError, locate, unquote
 from ltoad.ir.parser import Parser
 from ltoad.ir.printer import print_function
@@ -190,6 +190,13 @@ class Module(Symbols):
         """The declaration @name as a `Function` without blocks."""
         start, end = self._declaration_spans[name]
         return parse_function(self._text, start, end, self)
+
+    def signature(self, name: str) -> Function:
+        """Function @name (definition or declaration) with its header only, no blocks."""
+        if name in self._parsed:
+            return self._parsed[name]
+        start, end = self._definitions.get(name) or self._declaration_spans[name]
+        return parse_header(self._text, start, end, self)
 
     def is_parsed(self, name: str) -> bool:
         return name in self._parsed
