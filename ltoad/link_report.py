@@ -4,7 +4,7 @@ ltoad/report.py renders it as HTML or JSON."""
 
 from __future__ import annotations
 
-from . import demangle
+from . import callgraph, demangle
 from .diagnostics import WARNINGS
 from .report import FunctionInfo, LinkReport
 
@@ -18,6 +18,8 @@ def gather(output: str, graph, plan, phases: dict[str, float],
         return LinkReport(output, [], [], dict(phases), diagnostics, _request_lines(plan))
     nodes = [n for n in graph.nodes if not n.startswith("llvm.")]
     shown = demangle.demangle(nodes)
+    for node in callgraph.recursive(graph) & set(nodes):
+        shown[node] += " (recursive)"
     kinds = _kinds(graph, nodes, plan)
     stats = plan.stats if plan else {}
     functions = [FunctionInfo(n, shown[n], kinds[n],

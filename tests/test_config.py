@@ -305,3 +305,85 @@ def test_without_inactive_pattern_the_native_call_is_an_error(tmp_path):
                   "p"], tmp_path, check=False)
     assert result.returncode == 1
     assert "cannot differentiate call to 'log_progress' in 'f'" in result.stderr
+
+
+CXX = {
+    "phys.cpp": r"""
+#include <cmath>
+#include "phys.h"
+namespace phys {
+double energy(const double *x, int n) {
+    double e = 0;
+    for (int i = 0; i < n; i++) e += std::sin(x[i]) * x[i];
+    return e;
+}
+double energy(const double *x, int n, double scale) { return scale * energy(x, n); }
+double Spring::energy(const double *x, int n) const {
+    double e = 0;
+    for (int i = 0; i + 1 < n; i++) e += 0.5 * k * (x[i + 1] - x[i]) * (x[i + 1] - x[i]);
+    return e;
+}
+}
+""",
+    "phys.h": r"""
+namespace phys {
+double energy(const double *x, int n);
+double energy(const double *x, int n, double scale);
+struct Spring { double k; double energy(const double *x, int n) const; };
+}
+""",
+    "main.cpp": r"""
+#include <cmath>
+#include <cstdio>
+#include "phys.h"
+extern "C" void grad_plain(const double *x, double *dx, int n);
+extern "C" void grad_spring(const phys::Spring *s, const double *x, double *dx, int n);
+int main() {
+    double x[3] = {0.3, 1.1, 2.5}, dx[3] = {0}, ds[3] = {0}, worst = 0;
+    phys::Spring spring{3.0};
+    grad_plain(x, dx, 3);
+    grad_spring(&spring, x, ds, 3);
+    for (int i = 0; i < 3; i++) {
+        double h = 1e-6, up[3] = {x[0], x[1], x[2]}, down[3] = {x[0], x[1], x[2]};
+        up[i] += h; down[i] -= h;
+        double fd = (phys::energy(up, 3) - phys::energy(down, 3)) / (2 * h);
+        double fs = (spring.energy(up, 3) - spring.energy(down, 3)) / (2 * h);
+        worst = std::fmax(worst, std::fmax(std::fabs(dx[i] - fd), std::fabs(ds[i] - fs)));
+    }
+    std::printf("%g %g\n", worst, phys::energy(x, 3, 2.0));
+    return 0;
+}
+""",
+    "ltoad.yaml": """\
+derivatives:
+  - name: grad_plain
+    of: phys::energy(double const*, int)
+    args: [dup, const]
+  - name: grad_spring
+    of: "phys::Spring::energy(double const *, int) const"   # the object pointer comes first
+    args: [const, dup, const]
+""",
+}
+
+
+def _build_cxx(tmp_path, level="-O2", check=True):
+    write(tmp_path, CXX)
+    run(["ltoad-clang++", level, "-c", "phys.cpp", "main.cpp"], tmp_path)
+    return run(["ltoad-clang++", level, "phys.o", "main.o", "-o", "p"], tmp_path, check=check)
+
+
+@pytest.mark.parametrize("level", ["-O0", "-O3"])
+def test_cxx_overload_and_method_by_demangled_name(tmp_path, level):
+    _build_cxx(tmp_path, level)
+    assert float(run(["./p"], tmp_path).stdout.split()[0]) < 1e-6
+
+
+def test_ambiguous_cxx_name_lists_the_overloads(tmp_path):
+    CXX_AMBIGUOUS = CXX["ltoad.yaml"].replace("phys::energy(double const*, int)", "phys::energy")
+    write(tmp_path, {**CXX, "ltoad.yaml": CXX_AMBIGUOUS})
+    run(["ltoad-clang++", "-O1", "-c", "phys.cpp", "main.cpp"], tmp_path)
+    result = run(["ltoad-clang++", "-O1", "phys.o", "main.o", "-o", "p"], tmp_path, check=False)
+    assert result.returncode == 1
+    assert "ltoad.yaml:3:9: 'phys::energy' names 2 functions (phys::energy(double const*, int); " \
+        "phys::energy(double const*, int, double)); write the parameter types to choose one" \
+        in result.stderr

@@ -116,3 +116,16 @@ def test_failed_link_still_reports_its_error(tmp_path):
     report = json.loads((tmp_path / "report.json").read_text())
     assert report["diagnostics"] == ["ltoad: error: bad.yaml:2:29: no function 'enrgy' in the "
                                      "linked program; closest: energy"]
+
+
+def test_recursive_functions_are_marked(tmp_path):
+    write(tmp_path, {"r.c": r"""
+double __enzyme_autodiff(void *, ...);
+double sum(const double *x, int n) { return n == 1 ? x[0] * x[0] : sum(x, n / 2) + sum(x + n / 2, n - n / 2); }
+int main(void) { double x[4] = {1, 2, 3, 4}, dx[4] = {0};
+  __enzyme_autodiff((void *)sum, x, dx, 4); return dx[3] != 8; }
+"""})
+    run(["ltoad-clang", "-O1", "r.c", "-o", "prog", "-Wl,--ltoad-report=r.json"], tmp_path)
+    assert run(["./prog"], tmp_path, check=False).returncode == 0
+    shown = {f["name"]: f["display"] for f in json.loads((tmp_path / "r.json").read_text())["functions"]}
+    assert shown["sum"] == "sum (recursive)" and shown["main"] == "main"
