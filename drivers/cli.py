@@ -1,10 +1,14 @@
-"""`ltoad`: the user-facing command (toolchain check, explain, check-config)."""
+"""`ltoad`: the user-facing command (toolchain check, explain, check-config, cargo-config)."""
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
+import shutil
 import subprocess
 import sys
+import tempfile
 
 from ltoad import toolchain
 from ltoad.diagnostics import LtoadError, report_error, report_internal_error
@@ -62,6 +66,90 @@ def check_config(args) -> int:
     return 0
 
 
+CARGO_TARGET = "x86_64-unknown-linux-gnu"
+CARGO_RUSTFLAGS = ("-Clinker-plugin-lto", "-Wlinker-messages")
+
+
+def ltoad_clang_path() -> str:
+    """Absolute path of the ltoad-clang installed with this `ltoad` (else the one on PATH)."""
+    beside = [os.path.dirname(os.path.abspath(sys.argv[0])), os.path.dirname(sys.executable)]
+    for directory in beside:
+        candidate = os.path.join(directory, "ltoad-clang")
+        if os.path.isfile(candidate) and os.access(candidate, os.X_OK):
+            return candidate
+    found = shutil.which("ltoad-clang")
+    if found is None:
+        raise LtoadError(f"cannot find ltoad-clang next to ltoad ({beside[0]}) or on PATH")
+    return os.path.abspath(found)
+
+
+def cargo_config_text(linker: str) -> str:
+    """The .cargo/config.toml that makes Cargo build and link Rust code through ltoad."""
+    flags = ", ".join(json.dumps(flag) for flag in CARGO_RUSTFLAGS)
+    return (
+        "# Cargo settings for building with ltoad (from `ltoad cargo-config`).\n"
+        "# Links go through ltoad-clang, which optimizes the whole program's LLVM bitcode and\n"
+        "# defines the derivatives ltoad.yaml asks for. -Clinker-plugin-lto makes rustc emit that\n"
+        "# bitcode; -Wlinker-messages shows ltoad's warnings. RUSTFLAGS in the environment\n"
+        "# replaces these rustflags.\n"
+        f"[target.{CARGO_TARGET}]\n"
+        f"linker = {json.dumps(linker, ensure_ascii=False)}\n"
+        f"rustflags = [{flags}]\n"
+    )
+
+
+def write_new_file(path: str, text: str, force: bool) -> None:
+    """Write `path` atomically; an existing file is an error unless `force`."""
+    directory = os.path.dirname(path)
+    descriptor, temp = tempfile.mkstemp(prefix=f".{os.path.basename(path)}.", dir=directory)
+    try:
+        with os.fdopen(descriptor, "w", encoding="utf-8") as f:
+            f.write(text)
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(temp, 0o666 & ~umask)
+        if force:
+            os.replace(temp, path)
+        else:
+            os.link(temp, path)   # fails if the file appeared meanwhile
+    except FileExistsError:
+        raise LtoadError(f"{path} already exists; pass --force to replace it") from None
+    except OSError as e:
+        raise LtoadError(f"cannot write {path}: {e.strerror}") from None
+    finally:
+        if os.path.exists(temp):
+            os.unlink(temp)
+
+
+def cargo_config(args) -> int:
+    """Print the .cargo/config.toml for building with ltoad, or write it into a project."""
+    text = cargo_config_text(ltoad_clang_path())
+    if args.write is None:
+        if args.force:
+            raise LtoadError("--force applies only with --write")
+        print(text, end="")
+        return 0
+    if not os.path.isdir(args.write):
+        raise LtoadError(f"cannot write {os.path.join(args.write, '.cargo', 'config.toml')}: "
+                         f"'{args.write}' is not a directory")
+    cargo_dir = os.path.join(args.write, ".cargo")
+    legacy = os.path.join(cargo_dir, "config")
+    if os.path.isfile(legacy):
+        raise LtoadError(f"Cargo reads {legacy} rather than config.toml; add the settings "
+                         "`ltoad cargo-config` prints to it")
+    path = os.path.join(cargo_dir, "config.toml")
+    if os.path.exists(path) and not args.force:
+        raise LtoadError(f"{path} already exists; pass --force to replace it "
+                         "(`ltoad cargo-config` prints the settings to merge by hand)")
+    try:
+        os.makedirs(cargo_dir, exist_ok=True)
+    except OSError as e:
+        raise LtoadError(f"cannot create {cargo_dir}: {e.strerror}") from None
+    write_new_file(path, text, args.force)
+    print(f"wrote {path}")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="ltoad", description="link-time automatic differentiation")
     parser.add_argument("--version", action="version", version=f"ltoad {_version()}")
@@ -75,6 +163,11 @@ def main(argv: list[str] | None = None) -> int:
     check = commands.add_parser("check-config", help="validate an ltoad.yaml")
     check.add_argument("file", nargs="?", help="the file (default: as a link would find it)")
     check.set_defaults(run=check_config)
+    cargo = commands.add_parser("cargo-config", help="print the .cargo/config.toml for building with ltoad")
+    cargo.add_argument("--write", nargs="?", const=".", metavar="DIR",
+                       help="write DIR/.cargo/config.toml (DIR: the current directory by default)")
+    cargo.add_argument("--force", action="store_true", help="with --write: replace an existing file")
+    cargo.set_defaults(run=cargo_config)
     args = parser.parse_args(argv)
     try:
         return args.run(args)
