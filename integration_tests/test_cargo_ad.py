@@ -8,8 +8,9 @@ would, builds the workspace and runs `gradcheck`. It declares `grad_loss` (deriv
 finite differences of the functions themselves, prints the largest relative error of each and
 exits non-zero when one is above 1e-6.
 
-The cargo features `heap` and `zipped` of gradcheck add checks of Rust code ltoad does not
-differentiate yet; those tests are expected to fail (strict xfail) and name what is missing.
+The cargo features `heap` (a Vec of active values that grows) and `zipped` (iterator structs
+that hold slice pointers as integers) add harder checks; the debug build of `heap` is a strict
+xfail naming what is missing.
 """
 
 import re
@@ -85,26 +86,16 @@ def test_rust_gradients_match_finite_differences(tmp_path, profile, opt_level):
     assert set(errors) == {"physics_loss", "physics::chain::energy"}
 
 
-VEC_RELEASE = (
-    "a Vec of active values: rustc 1.95's allocator entry points are v0-mangled "
-    "(_RNvCs<hash>_7___rustc12___rust_alloc, inlined to std's ___rdl_alloc/___rdl_dealloc), which "
-    "ltoad's allocator knowledge (__rust_alloc, __rust_dealloc) does not match: \"cannot "
-    "differentiate call to '..___rdl_dealloc' in 'physics::chain::smoothness': no body and no "
-    "derivative rule\"")
 VEC_DEBUG = (
     "a Vec of active values at opt-level 0: the allocation is std's shared monomorphization "
     "alloc::raw_vec::RawVecInner::try_allocate_in, native code in the std rlibs, and ltoad does not "
     "load the rlibs' embedded bitcode (.llvmbc) for std functions on an active path (\"no body and "
-    "no derivative rule\"); then the allocator names as in release")
-ZIPPED = (
-    "pointers stored to memory as integers (ptrtoint, store i64, load ptr) lose their shadows: Zip "
-    "of mapped ChunksExact iterators reads its items through get_unchecked from an iterator struct "
-    "holding the slice pointer as i64, and the derivative adds into a null shadow (SIGSEGV)")
+    "no derivative rule\")")
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize(("profile", "opt_level"), [
-    pytest.param("release", "3", id="release", marks=pytest.mark.xfail(strict=True, reason=VEC_RELEASE)),
+    pytest.param("release", "3", id="release"),
     pytest.param("debug", None, id="debug", marks=pytest.mark.xfail(strict=True, reason=VEC_DEBUG)),
 ])
 def test_rust_gradient_through_vec(tmp_path, profile, opt_level):
@@ -113,7 +104,6 @@ def test_rust_gradient_through_vec(tmp_path, profile, opt_level):
 
 
 @pytest.mark.slow
-@pytest.mark.xfail(strict=True, reason=ZIPPED)
 def test_rust_gradient_through_zipped_chunks(tmp_path):
     errors = check_gradients(tmp_path, "release", "3", features=["zipped"])
     assert "physics::chain::zipped_energy" in errors

@@ -14,7 +14,7 @@ from ..ir.instructions import (AllocaInst, CallBase, CastInst, ExtractElementIns
                                ExtractValueInst, GetElementPtrInst, InsertElementInst,
                                InsertValueInst, Instruction, LoadInst, PhiInst, SelectInst,
                                ShuffleVectorInst, StoreInst)
-from ..ir.types import PointerType
+from ..ir.types import I64, PointerType
 from ..ir.values import ConstantExpr, GlobalRef, InlineAsm, Value
 from . import rules
 from .knowledge import Knowledge
@@ -118,8 +118,12 @@ class Activity:
         return False
 
     def _is_shadowed(self, inst: Instruction) -> bool:
+        if inst.type == I64:
+            return self._is_address_integer(inst)
         if not isinstance(inst.type, PointerType):
             return False
+        if isinstance(inst, CastInst) and inst.opcode == "inttoptr":
+            return inst.operands[0] in self.shadowed
         if isinstance(inst, AllocaInst):
             return True
         if isinstance(inst, (GetElementPtrInst, CastInst)) and inst.opcode in POINTER_TRANSFERS:
@@ -132,6 +136,17 @@ class Activity:
             return any(v in self.shadowed for v in inst.operands[1:])
         if isinstance(inst, CallBase):
             return (inst.called_name or "") in self.knowledge.allocators or self.is_active_call(inst)
+        return False
+
+    def _is_address_integer(self, inst: Instruction) -> bool:
+        """An i64 holding a shadowed pointer (`ptrtoint`, and phis or selects of those): the
+        optimizer moves pointers as integers, and `inttoptr` makes them pointers again."""
+        if isinstance(inst, CastInst) and inst.opcode == "ptrtoint":
+            return self.points_into_shadowed(inst.operands[0])
+        if isinstance(inst, PhiInst):
+            return any(v in self.shadowed for v, _ in inst.incoming)
+        if isinstance(inst, SelectInst):
+            return any(v in self.shadowed for v in inst.operands[1:])
         return False
 
     def touches_active_data(self, call: CallBase) -> bool:

@@ -33,6 +33,16 @@ def zero_call(pointer: Value, size: Value) -> CallInst:
     """`memset(pointer, 0, size)` with an i64 size; the caller declares MEMSET."""
     return CallInst(MEMSET_TYPE, GlobalRef(MEMSET), [pointer, ConstantInt(I8, 0), size,
                                                      ConstantInt(I1, 0)])
+MEMCPY = "llvm.memcpy.p0.p0.i64"
+MEMCPY_DECLARATION = f"declare void @{MEMCPY}(ptr, ptr, i64, i1 immarg)"
+
+
+def copy_call(destination: Value, source: Value, size: Value) -> CallInst:
+    """`memcpy(destination, source, size)` with an i64 size; the caller declares MEMCPY."""
+    return CallInst(FunctionType(VOID, (PTR, PTR, I64, I1), False), GlobalRef(MEMCPY),
+                    [destination, source, size, ConstantInt(I1, 0)])
+
+
 MEMORY_COPIES = ("llvm.memcpy", "llvm.memmove")
 KEPT_FUNCTION_ATTRIBUTES = ("personality",)
 
@@ -94,7 +104,7 @@ class ForwardSweep:
 
     def __init__(self, function: Function, activities: tuple[str, ...], activity: Activity,
                  split_names, where, global_shadows: dict[Value, Value] | None = None,
-                 module=None, hints: tuple = ()):
+                 module=None, hints: tuple = (), with_tape: bool = True):
         self.f = function
         self.activity = activity
         self.split_names = split_names      # callable: (callee, call) -> (augmented, reverse)
@@ -107,7 +117,7 @@ class ForwardSweep:
                 shadow = function.add_argument(Argument(arg.type, f"{arg.name or 'arg'}.shadow"))
                 self.shadow[arg] = shadow
                 self.shadow_args.append(shadow)
-        self.tape = function.add_argument(Argument(PTR, "tape"))
+        self.tape = function.add_argument(Argument(PTR, "tape")) if with_tape else None
         self.augmented_calls: dict[Instruction, Instruction] = {}
         self.realloc_bytes: dict[Instruction, Value] = {}
         self.integer_copies: dict[Instruction, object] = {}
@@ -180,6 +190,8 @@ class ForwardSweep:
             operands = [self.shadow_of(value.operands[0], user), *value.operands[1:]]
             return ConstantExpr(value.type, value.opcode, operands, value.flags, value.source_type)
         shadow = self.shadow.get(value)
+        if shadow is None and value.type == I64:   # an address as an integer: a constant
+            return value if isinstance(value, Constant) else ConstantInt(I64, 0)  # stays itself
         if shadow is None:
             if isinstance(value, Constant) or not isinstance(value.type, PointerType):
                 return NullPointer(PTR)   # null, or constant data whose derivative is not kept
@@ -240,15 +252,23 @@ class ForwardSweep:
         allocator = self.activity.knowledge.allocators[call.called_name]
         if allocator.reallocates is not None:
             return self._shadow_reallocation(call, allocator)
+        if allocator.shadow is not None:
+            size = call.args[allocator.size_args[0]]
+            self.declarations[allocator.shadow] = f"declare ptr @{allocator.shadow}(i64)"
+            made = _insert_after(call, CallInst(FunctionType(PTR, (I64,)),
+                                                GlobalRef(allocator.shadow), [size]))
+            self._zero(made, size, made)
+            return made
         made = _insert_after(call, CallInst(call.function_type, call.callee, list(call.args)))
         if not allocator.zeroed:
             self._zero(made, call.args[allocator.size_args[0]], made)
         return made
 
     def _shadow_reallocation(self, call: CallBase, allocator) -> Instruction:
-        """`q = realloc(p, n)`: the shadow of q is fresh zeroed memory; the old shadow stays
-        alive for the reverse sweep, which moves the adjoints of the min(old, n) bytes the
-        realloc copied back into it (that count is kept in `realloc_bytes`)."""
+        """`q = realloc(p, n)`: the shadow of q is fresh zeroed memory into which the old
+        shadow's min(old, n) bytes are copied (pointer shadows; float adjoints are still zero).
+        The old shadow stays alive for the reverse sweep, which moves the adjoints of those
+        bytes back into it (the count is kept in `realloc_bytes`)."""
         size = call.args[allocator.size_args[0]]
         old_shadow = self.shadow_of(call.args[allocator.reallocates], call)
         self.declarations["malloc"] = "declare ptr @malloc(i64)"
@@ -258,7 +278,9 @@ class ForwardSweep:
         usable = _insert_after(zero, CallInst(FunctionType(I64, (PTR,)),
                                               GlobalRef("malloc_usable_size"), [old_shadow]))
         less = _insert_after(usable, CompareInst("icmp", "ult", usable, size))
-        self.realloc_bytes[call] = _insert_after(less, SelectInst(less, usable, size))
+        count = self.realloc_bytes[call] = _insert_after(less, SelectInst(less, usable, size))
+        self.declarations[MEMCPY] = MEMCPY_DECLARATION
+        _insert_after(count, copy_call(made, old_shadow, count))   # pointer shadows move along
         self.realloc_old[call] = old_shadow
         return made
 
@@ -285,9 +307,10 @@ class ForwardSweep:
                                                         self.shadow_of(inst.value.pointer, inst)))
             _insert_after(shadow_value, StoreInst(shadow_value, self.shadow_of(inst.pointer, inst)))
             return
-        if isinstance(inst, StoreInst) and isinstance(inst.value.type, PointerType) \
-                and self.activity.points_into_shadowed(inst.pointer):
-            shadow_value = self.shadow.get(inst.value, NullPointer(PTR))
+        if isinstance(inst, StoreInst) and self.activity.points_into_shadowed(inst.pointer) \
+                and (isinstance(inst.value.type, PointerType) or inst.value in self.activity.shadowed):
+            shadow_value = self.shadow.get(inst.value, NullPointer(PTR)) \
+                if isinstance(inst.value.type, PointerType) else self.shadow_of(inst.value, inst)
             _insert_after(inst, StoreInst(shadow_value, self.shadow_of(inst.pointer, inst),
                                           align=inst.align))
         elif isinstance(inst, CallInst):

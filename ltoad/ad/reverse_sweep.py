@@ -26,7 +26,7 @@ from . import expr
 from .expr import Expr
 from .formulas import FormulaEmitter, float_constant
 from .activity import reinterpreted_load
-from .forward_sweep import MEMSET, MEMSET_DECLARATION, zero_call
+from .forward_sweep import MEMCPY, MEMCPY_DECLARATION, MEMSET, MEMSET_DECLARATION, copy_call, zero_call
 from .memory import NO_FLOATS, contains_float, member_types, region_kind, type_bytes
 
 CAST_TRANSPOSE = {"fpext": "fptrunc", "fptrunc": "fpext"}
@@ -444,8 +444,12 @@ class ReverseSweep:
         if region.kind in NO_FLOATS:
             return
         if region.kind == "unknown":
-            raise LtoadError(f"cannot differentiate {self.fwd.where(call)}: the reallocated "
-                             "memory is not only floating point (or its type is unknown)")
+            # The old shadow's float adjoints are zero here (the old memory is dead after the
+            # realloc) and its pointer shadows equal the copied ones: a byte copy adds.
+            self.declarations[MEMCPY] = MEMCPY_DECLARATION
+            b.insert(copy_call(self.primal(self.fwd.realloc_old[call]), self.shadow(call, call),
+                               self.primal(self.fwd.realloc_bytes[call])))
+            return
         self._copy_adjoint(b, region.element, self.shadow(call, call),
                            self.primal(self.fwd.realloc_old[call]),
                            self.primal(self.fwd.realloc_bytes[call]))
