@@ -101,7 +101,8 @@ def _lto(cmd: ld_args.LdCommand, argv: list[str], resolved, workdir: str) -> lis
         export_all=cmd.export_all, keep=frozenset(result.native_refs | cmd.keep),
         ad_before_opt=cmd.ltoad.ad_before_opt or config.options.ad_before_opt,
         save_temps_prefix=prefix, config=config, output=cmd.output,
-        report=cmd.ltoad.report or config.options.report)
+        report=cmd.ltoad.report or config.options.report,
+        rlibs=tuple(path for _, path, kind in resolved if kind == "archive" and path.endswith(".rlib")))
     times = pipeline.PhaseTimes()
     obj = pipeline.run(session, result.loaded, options, times)
     log(f"ltoad-ld: {len(result.loaded)} bitcode modules; {times.summary()}")

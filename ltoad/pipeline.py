@@ -15,6 +15,7 @@ from . import ctors, libllvm, link
 from .ad import detect
 from .configfile import EMPTY, Config
 from .diagnostics import LtoadError, log
+from .embedded import EmbeddedBodies
 
 PRE_AD_LEVEL = 2
 
@@ -30,6 +31,7 @@ class PipelineOptions:
     config: Config = EMPTY
     report: str | None = None       # -Wl,--ltoad-report=FILE (.html or .json)
     output: str = "a.out"           # the linked file, as the report names it
+    rlibs: tuple[str, ...] = ()     # Rust libraries whose native members embed bitcode
 
 
 @dataclass
@@ -82,6 +84,7 @@ def _run(session: link.Session, loaded: list[link.LoadedModule], options: Pipeli
         with times.phase("requests"):
             module, plan = hook.prepare(session, module, config, options.export_all)
         plan.want_graph = options.report is not None
+        plan.bodies = EmbeddedBodies(list(options.rlibs))
         progress.plan = plan
         if not options.ad_before_opt:
             with times.phase("pre-ad-optimize"):

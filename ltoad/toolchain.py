@@ -19,6 +19,7 @@ TOOLS = {
     "llvm-ranlib": ("LTOAD_RANLIB", "llvm-ranlib-22"),
     "llvm-nm": ("LTOAD_NM", "llvm-nm-22"),
     "llvm-cxxfilt": ("LTOAD_CXXFILT", "llvm-cxxfilt-22"),
+    "llvm-extract": ("LTOAD_EXTRACT", "llvm-extract-22"),
 }
 
 

@@ -101,14 +101,23 @@ class NeedShadowGlobals(Exception):
         self.names = names
 
 
+class NeedBodies(Exception):
+    """Raised when active calls go to functions whose bodies exist only as embedded bitcode."""
+
+    def __init__(self, names: set[str]):
+        super().__init__(", ".join(sorted(names)))
+        self.names = names
+
+
 SHADOW_GLOBAL_SUFFIX = ".ltoad.shadow"
 
 
 class Differentiator:
     def __init__(self, module: Module, knowledge: Knowledge,
                  custom: dict[str, CustomGradient] | None = None,
-                 shadowed_globals: set[str] = frozenset()):
+                 shadowed_globals: set[str] = frozenset(), native_body=lambda name: False):
         self.module = module
+        self.native_body = native_body    # name -> True if its body can be fetched (embedded.py)
         self.shadowed_globals = set(shadowed_globals)
         self.global_shadows = {module.global_ref(name): GlobalRef(name + SHADOW_GLOBAL_SUFFIX)
                                for name in sorted(self.shadowed_globals)}
@@ -192,7 +201,11 @@ class Differentiator:
         unshadowed = activity.globals_needing_shadow() - self.shadowed_globals
         if unshadowed:
             raise NeedShadowGlobals(unshadowed)
-        for call, (what, why) in activity.undifferentiable_calls():
+        unsupported = activity.undifferentiable_calls()
+        elsewhere = {c.called_name for c, _ in unsupported if self.native_body(c.called_name)}
+        if elsewhere:
+            raise NeedBodies(elsewhere)
+        for call, (what, why) in unsupported:
             raise LtoadError(f"cannot differentiate {what} in {describe(self.module, name, call)}: "
                              f"{why}; add a custom derivative or mark it enzyme_inactive")
         for store in activity.stores_needing_shadow():

@@ -192,6 +192,8 @@ class ForwardSweep:
         shadow = self.shadow.get(value)
         if shadow is None and value.type == I64:   # an address as an integer: a constant
             return value if isinstance(value, Constant) else ConstantInt(I64, 0)  # stays itself
+        if shadow is None and isinstance(value, CastInst) and value.opcode == "inttoptr":
+            return value    # an address made from a plain integer (a dangling, empty pointer)
         if shadow is None:
             if isinstance(value, Constant) or not isinstance(value.type, PointerType):
                 return NullPointer(PTR)   # null, or constant data whose derivative is not kept

@@ -18,7 +18,7 @@ from ..diagnostics import log
 from . import knowledge, special_functions, tape
 from .annotations import Annotations, read_annotations
 from .config_requests import ProgramSymbols, config_annotations, config_requests
-from .differentiator import Differentiator, NeedShadowGlobals
+from .differentiator import Differentiator, NeedBodies, NeedShadowGlobals
 from .requests import Request, rewrite_requests
 
 
@@ -29,6 +29,7 @@ class Plan:
     want_graph: bool = False                 # build the program's call graph (for a report)
     graph: object = None                     # networkx.DiGraph of the program before AD
     stats: dict = field(default_factory=dict)  # function -> differentiator.FunctionStats
+    bodies: object = None                    # embedded.EmbeddedBodies of the link's rlibs
 
 
 def prepare(session: link.Session, module: llvm.ModuleRef, config: Config = EMPTY,
@@ -64,9 +65,30 @@ def differentiate(session: link.Session, module: llvm.ModuleRef, plan: Plan) -> 
             break
         except NeedShadowGlobals as more:
             shadowed_globals |= more.names
+        except NeedBodies as more:
+            _link_bodies(session, module, plan.bodies, more.names)
+            text = str(module)
     result = session.parse_text("ltoad: derivatives", str(model))
     link.verify(result, "ltoad: generated derivatives")
     return result
+
+
+def _link_bodies(session: link.Session, module: llvm.ModuleRef, bodies, names: set[str]) -> None:
+    """Link the embedded-bitcode bodies of `names` into the program, all internal: the
+    functions they pull in become internal before linking (renamed if the program has the same
+    name), `names` themselves after (they replace the program's declarations)."""
+    for where, data in bodies.bitcode_for(names):
+        extracted = session.load(where, data).module
+        for function in extracted.functions:
+            if not function.is_declaration and function.name not in names:
+                function.linkage = llvm.Linkage.internal
+        for variable in extracted.global_variables:
+            if not variable.is_declaration:
+                variable.linkage = llvm.Linkage.internal
+        module.link_in(extracted)
+    for function in module.functions:
+        if function.name in names and not function.is_declaration:
+            function.linkage = llvm.Linkage.internal
 
 
 def _differentiate_text(text: str, plan: Plan, shadowed_globals: set[str]) -> ir.Module:
@@ -76,7 +98,8 @@ def _differentiate_text(text: str, plan: Plan, shadowed_globals: set[str]) -> ir
         from .. import callgraph   # networkx only for links that report
         plan.graph = callgraph.build(model)
     known = knowledge.default().with_inactive(plan.annotations.inactive)
-    ad = Differentiator(model, known, plan.annotations.custom, shadowed_globals)
+    native_body = plan.bodies.available if plan.bodies is not None else (lambda name: False)
+    ad = Differentiator(model, known, plan.annotations.custom, shadowed_globals, native_body)
     requests = [r for r in plan.requests if r.symbol in model.declarations]  # others: dead code
     wrappers = [ad.request(r) for r in requests]
     ad.generate_all()
