@@ -1,8 +1,8 @@
 """The whole-program call graph of a merged module, as a networkx DiGraph.
 
 Built from the module text without parsing function bodies: an edge per direct call or invoke
-(`kind='direct'`), and from each call through a pointer to every address-taken function taking
-as many arguments (`kind='indirect'`; a cheap stand-in for the same type). Nodes carry `defined` (has a body). Used for the link report and
+(`kind='direct'`), and from each call through a pointer to every address-taken function of the
+call's type (`kind='indirect'`; only functions making such calls are parsed). Nodes carry `defined` (has a body). Used for the link report and
 to say how much of the program a request reaches.
 """
 
@@ -13,6 +13,7 @@ import re
 import networkx as nx
 
 from .ir import Module
+from .ir.instructions import CallBase
 from .ir.lexer import IRParseError
 
 _NAME = r'("[^"]*"|[-\w$.]+)'
@@ -27,18 +28,27 @@ def build(module: Module) -> nx.DiGraph:
         graph.add_node(name, defined=False)
     for name in module.functions:
         graph.add_node(name, defined=True)
-    taken = _address_taken(module)
-    by_arity = _targets_by_arity(module, taken)
+    by_type: dict | None = None
     for caller in module.functions:
-        for sigil, callee, line in _calls(module.function_text(caller)):
-            if sigil == "@":
-                if callee in graph:
-                    graph.add_edge(caller, callee, kind="direct")
-                continue
-            for target in by_arity.get(_arity(line), ()):
+        indirect = False
+        for sigil, callee, _ in _calls(module.function_text(caller)):
+            if sigil == "%":
+                indirect = True
+            elif callee in graph:
+                graph.add_edge(caller, callee, kind="direct")
+        if indirect:
+            by_type = by_type if by_type is not None else _targets_by_type(module)
+            _add_indirect_edges(graph, module, caller, by_type)
+    return graph
+
+
+def _add_indirect_edges(graph: nx.DiGraph, module: Module, caller: str, by_type: dict) -> None:
+    """Edges from each call through a pointer in `caller` (parsed: the call's exact type)."""
+    for inst in module.parse_function(caller).instructions():
+        if isinstance(inst, CallBase) and inst.called_name is None:
+            for target in by_type.get(inst.function_type, ()):
                 if not graph.has_edge(caller, target):
                     graph.add_edge(caller, target, kind="indirect")
-    return graph
 
 
 def _calls(text: str):
@@ -57,34 +67,15 @@ def _address_taken(module: Module) -> set[str]:
     return found & names
 
 
-def _arity(line: str) -> int:
-    """The number of arguments of the call on `line` (top-level commas of its argument list)."""
-    start = _CALL.search(line).end()
-    depth, count, seen = 0, 0, False
-    for char in line[start:]:
-        if char in "([{<":
-            depth += 1
-        elif char in ")]}>":
-            if depth == 0:
-                break
-            depth -= 1
-        elif char == "," and depth == 0:
-            count += 1
-        elif not char.isspace():
-            seen = True
-    return count + 1 if seen else 0
-
-
-def _targets_by_arity(module: Module, taken: set[str]) -> dict[int, list[str]]:
-    """Address-taken functions by parameter count (what a call through a pointer may reach)."""
-    found: dict[int, list[str]] = {}
-    for name in sorted(taken):
+def _targets_by_type(module: Module) -> dict:
+    """Address-taken functions by function type (what a call through a pointer may reach)."""
+    found: dict = {}
+    for name in sorted(_address_taken(module)):
         try:
             signature = module.signature(name)
         except IRParseError:
             continue
-        if not signature.vararg:
-            found.setdefault(len(signature.args), []).append(name)
+        found.setdefault(signature.function_type, []).append(name)
     return found
 
 

@@ -129,3 +129,30 @@ int main(void) { double x[4] = {1, 2, 3, 4}, dx[4] = {0};
     assert run(["./prog"], tmp_path, check=False).returncode == 0
     shown = {f["name"]: f["display"] for f in json.loads((tmp_path / "r.json").read_text())["functions"]}
     assert shown["sum"] == "sum (recursive)" and shown["main"] == "main"
+
+
+def test_indirect_calls_reach_address_taken_functions_of_their_type(tmp_path):
+    from ltoad import callgraph, ir
+    module = ir.parse_module("""
+define double @sq(double %x) {
+  %y = fmul double %x, %x
+  ret double %y
+}
+define double @twice(double %x, i32 %n) {
+  ret double %x
+}
+define i32 @count(i32 %n) {
+  ret i32 %n
+}
+@table = global [3 x ptr] [ptr @sq, ptr @twice, ptr @count]
+define double @apply(ptr %f, double %x) {
+  %y = call double %f(double %x)
+  %z = call double @twice(double %y, i32 2)
+  ret double %z
+}
+""")
+    graph = callgraph.build(module)
+    assert graph.edges["apply", "twice"]["kind"] == "direct"
+    assert graph.edges["apply", "sq"]["kind"] == "indirect"      # double (double), address taken
+    assert set(graph.successors("apply")) == {"sq", "twice"}     # not count: i32 (i32)
+    assert callgraph.recursive(graph) == set()
