@@ -33,6 +33,12 @@ CASES = {
         "  return (int)__enzyme_autodiff((void *)f, enzyme_dup, &x, enzyme_const, 3); }\n",
         r"ltoad: error: __enzyme_autodiff in 'main' \(case\.c:\d+\): expected the shadow of "
         r"argument 1, found marker enzyme_const"),
+    "enzyme_out in forward mode": (
+        "double __enzyme_fwddiff(void *, ...);\n"
+        "double sq(double x) { return x * x; }\n"
+        "int main(void) { return (int)__enzyme_fwddiff((void *)sq, enzyme_out, 2.0); }\n",
+        r"ltoad: error: __enzyme_fwddiff in 'main' \(case\.c:\d+\): enzyme_out has no meaning in "
+        r"forward mode \(argument 1\); pass a float as enzyme_dup with its tangent, or enzyme_const"),
     "not a function": (
         "double sq(double x) { return x * x; }\n"
         "double (*volatile chosen)(double) = sq;\n"

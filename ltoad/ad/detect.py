@@ -5,7 +5,7 @@ from __future__ import annotations
 import llvmlite.binding as llvm
 
 # Enzyme API entry points and the derivative mode each asks for.
-ENTRY_POINTS = {"__enzyme_autodiff": "reverse"}
+ENTRY_POINTS = {"__enzyme_autodiff": "reverse", "__enzyme_fwddiff": "forward"}
 
 
 def entry_mode(name: str | None) -> str | None:

@@ -17,7 +17,7 @@ from ..ir.builder import Builder
 from ..ir.function import Argument, Function
 from ..ir.instructions import CallBase, CompareInst, SelectInst
 from ..ir.parser import Parser
-from ..ir.types import I8, I64, PTR, VOID, FloatType, FunctionType, NamedStructType, Type
+from ..ir.types import I8, I64, PTR, VOID, FloatType, FunctionType, NamedStructType, StructType, Type
 from ..ir.values import ConstantInt, GlobalRef, Value
 from . import special_functions, tape
 from .activity import Activity
@@ -31,6 +31,7 @@ from .locations import describe
 from .memory import region_kind, type_bytes
 from .requests import Request
 from .reverse_sweep import ReverseSweep, out_return_type
+from .tangent_sweep import TangentSweep
 
 _SYMBOL_USE = re.compile(r'@([-\w$.]+|"[^"]*")(?!\()')
 
@@ -129,6 +130,8 @@ class Differentiator:
         self.request_targets: set[tuple] = set()
         self._address_taken: set[str] | None = None
         self.queue: list[tuple] = []
+        self.forwards: dict[tuple, str] = {}
+        self.forward_queue: list[tuple] = []
         self.stats: dict[str, FunctionStats] = {}
         self.declarations: dict[str, str] = dict(tape.RUNTIME_DECLARATIONS)
         self.runtime: list[str] = [tape.RUNTIME, tape.REQUEST_RUNTIME, tape.UNKNOWN_TARGET_RUNTIME,
@@ -181,8 +184,66 @@ class Differentiator:
         return found
 
     def generate_all(self) -> None:
-        while self.queue:
-            self._generate(*self.queue.pop(0))
+        while self.queue or self.forward_queue:
+            if self.queue:
+                self._generate(*self.queue.pop(0))
+            else:
+                self._generate_forward(*self.forward_queue.pop(0))
+
+    # ---- forward mode --------------------------------------------------------------------
+
+    def forward(self, name: str, activities: tuple[str, ...], paired: bool) -> str:
+        """`fwddiff_f.<code>`: f with tangents; returns `{ y, dy }` when `paired`."""
+        key = (name, activities, paired)
+        if key not in self.forwards:
+            code = "".join(ACTIVITY_CODES[a] for a in activities) + ("_p" if paired else "")
+            self.forwards[key] = f"fwddiff_{name}.{code}"
+            self.forward_queue.append(key)
+        return self.forwards[key]
+
+    def forward_callee(self, call: CallBase, activity: Activity, has_tangent):
+        """The forward derivative a call inside a tangent sweep goes to: (callee builder,
+        activities, paired). Arguments with tangents (floats, or integers holding float bits)
+        and pointers into shadowed memory are dup. Through a pointer: a select chain over the
+        known targets."""
+        activities = tuple("dup" if activity.points_into_shadowed(a) or a in activity.varied
+                           or has_tangent(a) else "const" for a in call.args)
+        paired = (call in activity.varied and not call.type.is_pointer()) or \
+            (call.type.is_pointer() and call in activity.shadowed)
+        if call.called_name is not None:
+            name = self.forward(call.called_name, activities, paired)
+            return (lambda insert: GlobalRef(name)), activities, paired
+        candidates = [(n, self.forward(n, activities, paired))
+                      for n in self.indirect_candidates(call.function_type)]
+
+        def choose(insert) -> Value:
+            chosen: Value = GlobalRef(tape.UNKNOWN_TARGET)
+            for name, derivative in candidates:
+                same = insert(CompareInst("icmp", "eq", call.callee, GlobalRef(name)))
+                chosen = insert(SelectInst(same, GlobalRef(derivative), chosen))
+            return chosen
+        return choose, activities, paired
+
+    def _generate_forward(self, name: str, activities: tuple[str, ...], paired: bool) -> None:
+        if name in self.custom:
+            raise LtoadError(f"cannot differentiate calls to '{name}' in forward mode: its custom "
+                             "derivative (augmented, reverse) is for reverse mode")
+        primal = self.module.parse_function(self._body_of(name))
+        function = clone(primal, self.forwards[(name, activities, paired)], self.module)
+        analysed = tuple("out" if act == "dup" and not arg.type.is_pointer() else act
+                         for arg, act in zip(function.args, activities))
+        activity = Activity(function, analysed, self.knowledge, self.defined,
+                            self.indirect_candidates, tuple(self.global_shadows))
+        self._check_differentiable(name, activity)
+        sweep = TangentSweep(function, activities, activity, self.forward_callee,
+                             lambda inst: describe(self.module, name, inst), self.global_shadows,
+                             self.module)
+        sweep.run()
+        if paired:
+            sweep.pair_returns()
+        self.declarations.update(sweep.declarations)
+        strip_debug_info(function)
+        self.module.add_function(function)
 
     def _generate(self, name: str, activities: tuple[str, ...], active_return: bool,
                   shadow_return: bool, hints: tuple) -> None:
@@ -198,20 +259,7 @@ class Differentiator:
         activity.hints = {a: h for a, h in zip(augmented.args, hints) if h is not None}
         active = sum(i in activity.varied or i in activity.shadowed
                      for i in augmented.instructions())
-        unshadowed = activity.globals_needing_shadow() - self.shadowed_globals
-        if unshadowed:
-            raise NeedShadowGlobals(unshadowed)
-        unsupported = activity.undifferentiable_calls()
-        elsewhere = {c.called_name for c, _ in unsupported if self.native_body(c.called_name)}
-        if elsewhere:
-            raise NeedBodies(elsewhere)
-        for call, (what, why) in unsupported:
-            raise LtoadError(f"cannot differentiate {what} in {describe(self.module, name, call)}: "
-                             f"{why}; add a custom derivative or mark it enzyme_inactive")
-        for store in activity.stores_needing_shadow():
-            raise LtoadError(f"cannot differentiate {describe(self.module, name, store)}: an "
-                             "active value is stored to memory ltoad has no shadow for "
-                             "(a global variable?)")
+        self._check_differentiable(name, activity)
         forward = ForwardSweep(augmented, activities, activity, self.split_for_call,
                                lambda inst: describe(self.module, name, inst), self.global_shadows,
                                self.module, hints)
@@ -231,6 +279,24 @@ class Differentiator:
         strip_debug_info(augmented)
         self.module.add_function(augmented)
         self.module.add_function(reverse.rev)
+
+    def _check_differentiable(self, name: str, activity: Activity) -> None:
+        """Shadow globals, bodies from embedded bitcode, or a located error for what cannot be
+        differentiated."""
+        unshadowed = activity.globals_needing_shadow() - self.shadowed_globals
+        if unshadowed:
+            raise NeedShadowGlobals(unshadowed)
+        unsupported = activity.undifferentiable_calls()
+        elsewhere = {c.called_name for c, _ in unsupported if self.native_body(c.called_name)}
+        if elsewhere:
+            raise NeedBodies(elsewhere)
+        for call, (what, why) in unsupported:
+            raise LtoadError(f"cannot differentiate {what} in {describe(self.module, name, call)}: "
+                             f"{why}; add a custom derivative or mark it enzyme_inactive")
+        for store in activity.stores_needing_shadow():
+            raise LtoadError(f"cannot differentiate {describe(self.module, name, store)}: an "
+                             "active value is stored to memory ltoad has no shadow for "
+                             "(a global variable?)")
 
     def _record_stats(self, name: str, active: int, reverse: ReverseSweep) -> None:
         """Active instructions and static tape bytes (entry record, each block's frame once)."""
@@ -259,17 +325,15 @@ class Differentiator:
         if target is None:
             raise LtoadError(f"{request.origin}: '{request.target}' has no "
                              "body in the linked program")
+        if request.mode == "forward":
+            return self._forward_request(request, target)
         active_return = target.return_type.is_float()
         split = self.split(request.target, request.activities, active_return)
         self.request_targets.add((request.target, request.activities))
         wrapper = Function(request.symbol, request.return_type, prefix=["internal"])
         sret = wrapper.add_argument(Argument(PTR, "sret")) if request.sret_type else None
         wrapper.add_argument(Argument(PTR, "fn"))
-        primals, shadows = [], []
-        for index, (param, activity) in enumerate(zip(target.args, request.activities)):
-            primals.append(wrapper.add_argument(Argument(param.type, f"arg{index}")))
-            if activity in ("dup", "dupnoneed"):
-                shadows.append(wrapper.add_argument(Argument(param.type, f"arg{index}.shadow")))
+        primals, shadows = self._request_arguments(wrapper, target, request.activities)
         b = Builder(wrapper.add_block("entry"))
         self._zero_shadow_globals(b)
         state = b.alloca(tape.TAPE_TYPE, name="tape")
@@ -286,6 +350,37 @@ class Differentiator:
         b.call(GlobalRef(tape.END), [state], FunctionType(VOID, (PTR,)))
         self._return_adjoints(b, request, result, outs, sret)
         return wrapper
+
+    def _forward_request(self, request: Request, target: Function) -> Function:
+        """`__ltoad_request.N(ptr f, values...)` for `__enzyme_fwddiff`: the tangent of f's
+        result (shadows of dup pointers carry the tangents of what f writes)."""
+        paired = target.return_type.is_float()
+        name = self.forward(request.target, request.activities, paired)
+        if request.sret_type is not None or request.return_type not in (VOID, target.return_type):
+            raise LtoadError(f"{request.origin}: it is declared to return {request.return_type}, "
+                             f"but the tangent of '{request.target}' is {target.return_type}")
+        wrapper = Function(request.symbol, request.return_type, prefix=["internal"])
+        wrapper.add_argument(Argument(PTR, "fn"))
+        primals, shadows = self._request_arguments(wrapper, target, request.activities)
+        b = Builder(wrapper.add_block("entry"))
+        self._zero_shadow_globals(b)
+        returns = StructType((target.return_type,) * 2) if paired else target.return_type
+        args = [*primals, *shadows]
+        result = b.call(GlobalRef(name), args, FunctionType(returns, tuple(a.type for a in args)))
+        if request.return_type == VOID:
+            b.ret()
+        else:
+            b.ret(b.extractvalue(result, [1]) if paired else float_constant(request.return_type, 0.0))
+        return wrapper
+
+    def _request_arguments(self, wrapper: Function, target: Function, activities) -> tuple[list, list]:
+        """The wrapper's parameters after `fn`: each primal, a dup one followed by its shadow."""
+        primals, shadows = [], []
+        for index, (param, activity) in enumerate(zip(target.args, activities)):
+            primals.append(wrapper.add_argument(Argument(param.type, f"arg{index}")))
+            if activity in ("dup", "dupnoneed"):
+                shadows.append(wrapper.add_argument(Argument(param.type, f"arg{index}.shadow")))
+        return primals, shadows
 
     def shadow_global_definitions(self) -> list[str]:
         """`@g.ltoad.shadow = internal global T zeroinitializer` for each shadowed global."""

@@ -377,13 +377,15 @@ class ForwardSweep:
 
     def return_shadows(self) -> None:
         """Make every `ret p` return `{ p, shadow of p }` (pointer results of split calls)."""
-        returns = StructType((self.f.return_type, PTR))
+        self.pair_returns_with(PTR, lambda value, ret: self.shadow.get(value, NullPointer(PTR)))
+
+    def pair_returns_with(self, second_type, second_of) -> None:
+        """Make every `ret v` return `{ v, second_of(v, ret) }`."""
+        returns = StructType((self.f.return_type, second_type))
         for block in self.return_blocks():
             ret = block.terminator
-            value = ret.value
-            shadow = self.shadow.get(value, NullPointer(PTR))
-            first = InsertValueInst(Poison(returns), value, [0])
-            pair = InsertValueInst(first, shadow, [1])
+            first = InsertValueInst(Poison(returns), ret.value, [0])
+            pair = InsertValueInst(first, second_of(ret.value, ret), [1])
             index = block.instructions.index(ret)
             block.insert(index, first)
             block.insert(index + 1, pair)

@@ -1,8 +1,9 @@
 """Differentiation requests written with Enzyme's C API, found and made to survive optimization.
 
-`__enzyme_autodiff((void *)f, enzyme_dup, x, dx, enzyme_const, n)` is read against f's
-parameters (markers `enzyme_dup`, `enzyme_dupnoneed`, `enzyme_const`, `enzyme_out`; without a
-marker a pointer is dup, a float out, anything else const). Before the pre-AD optimizer runs,
+`__enzyme_autodiff((void *)f, enzyme_dup, x, dx, enzyme_const, n)` (reverse mode) and
+`__enzyme_fwddiff(...)` (forward mode) are read against f's parameters (markers `enzyme_dup`,
+`enzyme_dupnoneed`, `enzyme_const`, `enzyme_out`; without a marker a pointer is dup, a float out
+in reverse mode and dup - value and tangent - in forward mode, anything else const). Before the pre-AD optimizer runs,
 each call becomes `call @__ltoad_request.N(ptr @f, values...)`: the markers (loads of extern
 globals the optimizer could fold) are gone, and f's address stays taken, so its body and
 signature survive. The AD step later defines `__ltoad_request.N`.
@@ -30,7 +31,7 @@ REQUEST_PREFIX = "__ltoad_request."
 @dataclass(frozen=True)
 class Request:
     index: int
-    mode: str                       # 'reverse'
+    mode: str                       # 'reverse' or 'forward'
     target: str                     # the function to differentiate
     activities: tuple[str, ...]     # one per parameter of the target
     return_type: Type               # what the caller expects back (in registers)
@@ -48,23 +49,29 @@ def _marker(value: Value) -> str | None:
     return None
 
 
-def default_activity(type: Type) -> str:
+def default_activity(type: Type, mode: str = "reverse") -> str:
+    """Without a marker a pointer is dup; a float is out in reverse mode and dup (value and
+    tangent) in forward mode; anything else const."""
     if type.is_pointer():
         return "dup"
-    return "out" if type.is_float() else "const"
+    if type.is_float():
+        return "out" if mode == "reverse" else "dup"
+    return "const"
 
 
 class _CallReader:
     """Reads the arguments of one API call against the target's parameter types."""
 
-    def __init__(self, call: CallInst, target: Function, where: str, first: int):
+    def __init__(self, call: CallInst, target: Function, where: str, first: int, mode: str):
         self.args = list(call.args[first + 1:])
+        self.mode = mode
+        self.api = call.called_name.split(".")[0]
         self.position = 0
         self.target = target
         self.where = where
 
     def fail(self, message: str):
-        raise LtoadError(f"__enzyme_autodiff in {self.where}: {message}")
+        raise LtoadError(f"{self.api} in {self.where}: {message}")
 
     def take(self, what: str) -> Value:
         if self.position >= len(self.args):
@@ -81,7 +88,10 @@ class _CallReader:
             marker = _marker(self.args[self.position]) if self.position < len(self.args) else None
             if marker is not None:
                 self.position += 1
-            activity = marker or default_activity(param.type)
+            activity = marker or default_activity(param.type, self.mode)
+            if activity == "out" and self.mode == "forward":
+                self.fail(f"enzyme_out has no meaning in forward mode (argument {index + 1}); "
+                          "pass a float as enzyme_dup with its tangent, or enzyme_const")
             value = self.take(f"argument {index + 1} ({param.type})")
             if value.type != param.type:
                 self.fail(f"argument {index + 1} of '{self.target.name}' is {param.type}, "
@@ -107,14 +117,15 @@ def _sret_type(module: Module, call: CallInst) -> Type | None:
 
 def _target(module: Module, call: CallInst, where: str, first: int) -> Function:
     callee = call.args[first] if len(call.args) > first else None
+    where = f"{call.called_name.split('.')[0]} in {where}"
     if not isinstance(callee, GlobalRef):
-        raise LtoadError(f"__enzyme_autodiff in {where}: the first argument must be a function "
+        raise LtoadError(f"{where}: the first argument must be a function "
                          "known at link time (a function name, possibly cast to void *)")
     if callee.name in module.functions:
         return module.parse_function(callee.name)
     if callee.name in module.declarations:
         return module.parse_declaration(callee.name)
-    raise LtoadError(f"__enzyme_autodiff in {where}: '{callee.name}' is not a function")
+    raise LtoadError(f"{where}: '{callee.name}' is not a function")
 
 
 def rewrite_requests(module: Module) -> list[Request]:
@@ -136,9 +147,9 @@ def _rewrite(module: Module, function: Function, call: CallInst, mode: str, inde
     sret_type = _sret_type(module, call)
     first = 1 if sret_type is not None else 0
     target = _target(module, call, where, first)
-    activities, values = _CallReader(call, target, where, first).read()
+    activities, values = _CallReader(call, target, where, first, mode).read()
     request = Request(index, mode, target.name, tuple(activities), call.type,
-                      f"__enzyme_autodiff in {where}", sret_type)
+                      f"{call.called_name.split('.')[0]} in {where}", sret_type)
     args = [*call.args[:first + 1], *values]
     new_type = FunctionType(call.type, tuple(a.type for a in args), False)
     replacement = CallInst(new_type, GlobalRef(request.symbol), args)

@@ -6,9 +6,12 @@ files (built as separate compilation units; linked with ltoad-clang++ when any i
 lines in the case (in any of its files, for a directory) may set
   `// rtol: 1e-5`          the relative tolerance (default 1e-5),
   `// cflags: -ffast-math` extra flags for every compile and the link.
-A case that fails because of a known gap in ltoad is listed in XFAIL (by name, or `name@-O2` for
-one level) with the gap it shows; it is a strict xfail, so a fix turns it into a failure that
-asks for the entry to be removed.
+Every case is built twice: the gradient from reverse mode (`gradient`, __enzyme_autodiff) and,
+with -DLTOAD_FORWARD, from forward mode (harness.h takes the tangent of `objective` along each
+unit vector with __enzyme_fwddiff).
+A case that fails because of a known gap in ltoad is listed in XFAIL (XFAIL_FORWARD for forward
+mode) by name, or `name@-O2` for one level, with the gap it shows; it is a strict xfail, so a
+fix turns it into a failure that asks for the entry to be removed.
 """
 
 from __future__ import annotations
@@ -39,6 +42,9 @@ XFAIL: dict[str, str] = {
                           "type analysis yet)",
 }
 
+# Known gaps of forward mode (the tangent sweep), in the same form.
+XFAIL_FORWARD: dict[str, str] = {}
+
 
 def sources(case: Path) -> list[Path]:
     if case.is_dir():
@@ -68,8 +74,8 @@ def _driver(cxx: bool) -> str:
     return str(BIN / ("ltoad-clang++" if cxx else "ltoad-clang"))
 
 
-def build(case: Path, level: str, out: Path) -> None:
-    extra = cflags(case)
+def build(case: Path, level: str, out: Path, mode: list[str] = ()) -> None:
+    extra = [*cflags(case), *mode]
     objects = []
     for source in sources(case):
         obj = out.parent / (source.stem + ".o")
@@ -102,17 +108,17 @@ def parse(output: str):
     return ad, fd
 
 
-def _params():
+def _params(xfail: dict[str, str] = XFAIL):
     for case in CASES:
         for level in LEVELS:
-            reason = XFAIL.get(f"{case.stem}@{level}") or XFAIL.get(case.stem)
+            reason = xfail.get(f"{case.stem}@{level}") or xfail.get(case.stem)
             marks = [pytest.mark.xfail(reason=reason, strict=True)] if reason else []
             yield pytest.param(case, level, marks=marks, id=f"{level}-{case.stem}")
 
 
 def test_xfail_entries_name_cases():
     known = {c.stem for c in CASES}
-    for key in XFAIL:
+    for key in [*XFAIL, *XFAIL_FORWARD]:
         name, _, level = key.partition("@")
         assert name in known, f"XFAIL entry {key!r} names no case"
         assert not level or level in LEVELS, f"XFAIL entry {key!r} names no level"
@@ -120,8 +126,19 @@ def test_xfail_entries_name_cases():
 
 @pytest.mark.parametrize("case,level", list(_params()))
 def test_gradient_matches_finite_differences(case: Path, level: str, tmp_path: Path):
+    check_against_finite_differences(case, level, tmp_path, [])
+
+
+@pytest.mark.parametrize("case,level", list(_params(XFAIL_FORWARD)))
+def test_forward_mode_matches_finite_differences(case: Path, level: str, tmp_path: Path):
+    """The same programs built with -DLTOAD_FORWARD: gradient component i is the tangent of
+    the objective along e_i (__enzyme_fwddiff)."""
+    check_against_finite_differences(case, level, tmp_path, ["-DLTOAD_FORWARD"])
+
+
+def check_against_finite_differences(case: Path, level: str, tmp_path: Path, mode: list[str]):
     program = tmp_path / "prog"
-    build(case, level, program)
+    build(case, level, program, mode)
     result = subprocess.run([str(program)], capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stderr
     ad, fd = parse(result.stdout)

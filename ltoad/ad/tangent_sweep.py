@@ -1,0 +1,264 @@
+"""Forward mode: the tangent sweep, `fwddiff_f(args..., shadows and tangents of dup args...)`.
+
+A clone of f in which every active value `v` gets its tangent `dv` next to it, computed from the
+rule table (`dy = sum_i partial_i * dx_i`, the same partials reverse mode uses), and every
+shadowed pointer its shadow, exactly as in the augmented sweep (forward_sweep.py, which this
+extends). Shadow memory holds tangents: a load from shadowed memory also loads its tangent, a
+store also stores one, memcpy/memmove/memset are mirrored on the shadows. Because tangents move
+forward with the data, integers that copy float bits need no type: they carry their tangent bits.
+A call to an active function calls its own forward derivative, which returns `{ y, dy }`.
+There is no tape: nothing runs backwards.
+"""
+
+from __future__ import annotations
+
+from ..diagnostics import LtoadError
+from ..ir.builder import Builder
+from ..ir.function import Argument, Function
+from ..ir.instructions import (AllocaInst, BinaryOperator, CallInst, CastInst, ExtractElementInst,
+                               ExtractValueInst, FreezeInst, InsertElementInst, InsertValueInst,
+                               Instruction, LoadInst, PhiInst, SelectInst,
+                               ShuffleVectorInst, StoreInst)
+from ..ir.types import (PTR, VOID, FloatType, FunctionType, IntType, PointerType, StructType, Type,
+                        VectorType)
+from ..ir.values import ConstantInt, GlobalRef, Value, ZeroInitializer
+from . import rules, special_tangents
+from .knowledge import canonical
+from .memory import contains_float
+from .formulas import FormulaEmitter, float_constant
+from .forward_sweep import MEMORY_COPIES, ForwardSweep, _insert_after
+
+# Integer operations that only move bits: applied to tangent bits, they move the tangent along.
+BIT_MOVES = ("bitcast", "trunc", "zext", "shl", "lshr", "or", "freeze")
+
+
+def zero(type: Type) -> Value:
+    """The zero tangent of a value of `type`."""
+    if isinstance(type, FloatType) or (isinstance(type, VectorType) and type.element.is_float()):
+        return float_constant(type, 0.0)
+    if isinstance(type, IntType):
+        return ConstantInt(type, 0)
+    return ZeroInitializer(type)
+
+
+def pair_type(type: Type) -> StructType:
+    return StructType((type, type))
+
+
+class TangentSweep(ForwardSweep):
+    """Turns a clone of the primal into fwddiff_f; `tangent` maps values to their tangents."""
+
+    def __init__(self, function: Function, activities: tuple[str, ...], activity, forward_callee,
+                 where, global_shadows=None, module=None):
+        super().__init__(function, activities, activity, None, where, global_shadows, module,
+                         with_tape=False)
+        self.forward_callee = forward_callee     # (call, activity) -> (callee, activities, paired)
+        self.tangent: dict[Value, Value] = {}
+        self.tangent_phis: list[tuple[PhiInst, PhiInst]] = []
+        for arg in list(self.shadow):
+            if isinstance(arg, Argument) and not isinstance(arg.type, PointerType):
+                self.tangent[arg] = self.shadow.pop(arg)
+
+    zero = staticmethod(zero)
+
+    def tangent_of(self, value: Value) -> Value:
+        return self.tangent.get(value) or zero(value.type)
+
+    def has_tangent(self, value: Value) -> bool:
+        return value in self.tangent
+
+    def run(self) -> None:
+        super().run()
+        for phi, tangent in self.tangent_phis:
+            for value, block in phi.incoming:
+                tangent.add_incoming(self.tangent_of(value), block)
+
+    # ---- per instruction ----------------------------------------------------------------
+
+    def _make_shadow(self, inst: Instruction) -> Instruction:
+        if not isinstance(inst, AllocaInst):
+            return super()._make_shadow(inst)
+        made = _insert_after(inst, AllocaInst(inst.allocated_type, inst.count, inst.align))
+        size, after = self._alloca_bytes(made)    # nothing runs backwards: the stack will do
+        self._zero(made, size, after)
+        made.name = f"{inst.name}.shadow" if inst.name else None
+        self.shadow[inst] = made
+        return made
+
+    def _mirror(self, inst: Instruction) -> None:
+        points = self.activity.points_into_shadowed
+        if isinstance(inst, StoreInst) and points(inst.pointer) \
+                and not isinstance(inst.value.type, PointerType) \
+                and inst.value not in self.activity.shadowed:
+            _insert_after(inst, StoreInst(self.tangent_of(inst.value),
+                                          self.shadow_of(inst.pointer, inst), align=inst.align))
+        elif isinstance(inst, LoadInst) and points(inst.pointer) \
+                and not isinstance(inst.type, PointerType) and inst not in self.activity.shadowed:
+            self.tangent[inst] = _insert_after(inst, LoadInst(inst.type,
+                                                              self.shadow_of(inst.pointer, inst),
+                                                              align=inst.align))
+        elif isinstance(inst, CallInst):
+            self._mirror_call(inst)
+        elif isinstance(inst, StoreInst):
+            super()._mirror(inst)
+        elif isinstance(inst, PhiInst) and inst in self.activity.varied:
+            made = self._after(inst).phi(inst.type)      # incoming tangents once all are made
+            self.tangent_phis.append((inst, made))
+            self.tangent[inst] = made
+        elif not inst.is_terminator and inst.type != VOID \
+                and any(self.has_tangent(op) for op in inst.operands):
+            self._tangent_rule(inst)
+
+    def _mirror_call(self, call: CallInst) -> None:
+        name = call.called_name or ""
+        points = self.activity.points_into_shadowed
+        if name.startswith(MEMORY_COPIES) and points(call.args[0]):
+            source = call.args[1]
+            if points(source):
+                args = [self.shadow_of(call.args[0], call), self.shadow_of(source, call),
+                        *call.args[2:]]
+                _insert_after(call, CallInst(call.function_type, call.callee, args))
+            else:
+                self._zero(self.shadow_of(call.args[0], call), call.args[2], call)
+        elif name.startswith("llvm.memset") and points(call.args[0]):
+            self._zero(self.shadow_of(call.args[0], call), call.args[2], call)
+        elif name in self.activity.knowledge.deallocators and call.args \
+                and self.activity.points_into_shadowed(call.args[0]):
+            self._free_shadow(call)
+        elif self.activity.is_active_call(call):
+            self._forward_call(call)
+        elif any(self.has_tangent(a) for a in call.args):
+            self._tangent_rule(call)
+
+    def _free_shadow(self, call: CallInst) -> None:
+        """The shadow goes when its memory goes: with the same deallocator, or with free when
+        the shadow came from malloc (Rust's allocator shims)."""
+        shadow = self.shadow_of(call.args[0], call)
+        if canonical(call.called_name).startswith("__r"):
+            self.declarations["free"] = "declare void @free(ptr)"
+            _insert_after(call, CallInst(FunctionType(VOID, (PTR,), False), GlobalRef("free"),
+                                         [shadow]))
+        else:
+            _insert_after(call, CallInst(call.function_type, call.callee,
+                                         [shadow, *call.args[1:]]))
+
+    def _after(self, inst: Instruction) -> Builder:
+        b = Builder()
+        block = inst.parent
+        index = len(block.phis) if isinstance(inst, PhiInst) \
+            else block.instructions.index(inst) + 1
+        b.position_before(block.instructions[index])
+        return b
+
+    def _tangent_rule(self, inst: Instruction) -> None:
+        b = self._after(inst)
+        tangent = self._structural(b, inst)
+        if tangent is None:
+            tangent = self._from_partials(b, inst)
+        if tangent is not None:
+            self.tangent[inst] = tangent
+
+    def _structural(self, b: Builder, inst: Instruction) -> Value | None:
+        """Operations that move values around: the same operation on the tangents."""
+        t = self.tangent_of
+        if isinstance(inst, SelectInst):
+            return b.select(inst.condition, t(inst.operands[1]), t(inst.operands[2]))
+        if isinstance(inst, ExtractValueInst):
+            return b.extractvalue(t(inst.aggregate), inst.indices)
+        if isinstance(inst, InsertValueInst):
+            return b.insertvalue(t(inst.operands[0]), t(inst.operands[1]), inst.indices)
+        if isinstance(inst, ExtractElementInst):
+            return b.extractelement(t(inst.operands[0]), inst.operands[1])
+        if isinstance(inst, InsertElementInst):
+            return b.insertelement(t(inst.operands[0]), t(inst.operands[1]), inst.operands[2])
+        if isinstance(inst, ShuffleVectorInst):
+            return b.shufflevector(t(inst.operands[0]), t(inst.operands[1]), inst.mask)
+        if isinstance(inst, FreezeInst):
+            return t(inst.operands[0])
+        if isinstance(inst, CastInst) and inst.opcode in ("fpext", "fptrunc", *BIT_MOVES):
+            return b.cast(inst.opcode, t(inst.operands[0]), inst.type)
+        if isinstance(inst, BinaryOperator) and inst.opcode in BIT_MOVES:
+            return b.binary(inst.opcode, t(inst.operands[0]), t(inst.operands[1]))
+        return None
+
+    def _from_partials(self, b: Builder, inst: Instruction) -> Value | None:
+        """dy = sum_i partial_i(x, y) * dx_i over the operands that have tangents."""
+        if isinstance(inst, CastInst):
+            return None        # sitofp, uitofp: integers carry no derivative
+        is_call = isinstance(inst, CallInst)
+        special = is_call and (rule := rules.lookup(inst.called_name or "")) is not None \
+            and rule.special in special_tangents.HANDLERS
+        if not special and not contains_float(inst.type):
+            return None                       # comparisons, float-to-int: no tangent
+        operands = list(inst.args) if is_call else list(inst.operands)
+        name = (inst.called_name or "") if is_call else inst.opcode
+        rule = rules.lookup(name)
+        if is_call and (self.activity.knowledge.is_inactive(name) or rules.is_non_differentiable(name)):
+            return None
+        if rule is not None and rule.special in special_tangents.HANDLERS:
+            return special_tangents.HANDLERS[rule.special](self, b, inst)
+        if rule is None or rule.special:
+            raise LtoadError(f"cannot differentiate {self.where(inst)} in forward mode: "
+                             f"no tangent rule for '{name}'")
+        emitter = FormulaEmitter(b, inst.type)
+        env = {"y": inst, **{f"x{i}": op for i, op in enumerate(operands)}}
+        total = None
+        for index, partial in enumerate(rule.partials):
+            if partial is None or not self.has_tangent(operands[index]):
+                continue
+            term = self._times(b, emitter, partial, env, self.tangent[operands[index]])
+            total = term if total is None else b.fadd(total, term)
+        self.declarations.update(emitter.declarations)
+        return total
+
+    @staticmethod
+    def _times(b: Builder, emitter: FormulaEmitter, partial, env, tangent: Value) -> Value:
+        if partial.op == "num" and partial.value == 1.0:
+            return tangent
+        if partial.op == "num" and partial.value == -1.0:
+            return b.fneg(tangent)
+        return b.fmul(emitter.emit(partial, env), tangent)
+
+    # ---- calls and returns --------------------------------------------------------------
+
+    def _forward_call(self, call: CallInst) -> None:
+        choose, activities, paired = self.forward_callee(call, self.activity, self.has_tangent)
+        extra = [self.shadow_of(a, call) if act == "dup" and isinstance(a.type, PointerType)
+                 else self.tangent_of(a) for a, act in zip(call.args, activities) if act == "dup"]
+        args = [*call.args, *extra]
+        returns = pair_type(call.type) if paired else call.type
+        block = call.parent
+
+        def insert(instruction: Instruction) -> Instruction:
+            block.insert(block.instructions.index(call), instruction)
+            return instruction
+
+        made = insert(CallInst(FunctionType(returns, tuple(a.type for a in args), False),
+                               choose(insert), args))
+        result: Value = made
+        if paired:
+            result = _insert_after(made, ExtractValueInst(made, [0]))
+            second = _insert_after(result, ExtractValueInst(made, [1]))
+            if isinstance(call.type, PointerType):
+                self.shadow[result] = second
+                self.activity.shadowed.add(result)
+            else:
+                self.tangent[result] = second
+        call.replace_all_uses_with(result)
+        for table in (self.activity.varied, self.activity.shadowed):
+            if call in table:
+                table.discard(call)
+                table.add(result)
+        index = self.original[block].index(call)
+        self.original[block][index] = made
+        result_name = call.name
+        call.erase()
+        result.name = result_name
+
+    def pair_returns(self) -> None:
+        """Make every `ret v` return `{ v, dv }` (or `{ p, shadow of p }` for a pointer)."""
+        def second(value: Value, ret: Instruction) -> Value:
+            if isinstance(value.type, PointerType):
+                return self.shadow_of(value, ret)
+            return self.tangent_of(value)
+        self.pair_returns_with(self.f.return_type, second)
