@@ -18,7 +18,7 @@ from .diagnostics import LtoadError
 
 FILE_NAME = "ltoad.yaml"
 ACTIVITIES = ("dup", "dupnoneed", "const", "out")
-MODES = ("reverse",)
+MODES = ("reverse", "forward")
 
 
 @dataclass(frozen=True)

@@ -33,7 +33,7 @@ BAD_CONFIGS = {
                        r"ltoad\.yaml:2:11: 'name' must be a name, not '1'"),
     "invalid yaml": ("derivatives: [\n", r"ltoad\.yaml:2:1: invalid YAML"),
     "unknown mode": ("derivatives:\n  - {name: g, of: f, mode: revers}\n",
-                     r"ltoad\.yaml:2:28: mode 'revers' is not one of reverse; "
+                     r"ltoad\.yaml:2:28: mode 'revers' is not one of reverse, forward; "
                      r"did you mean 'reverse'\?"),
     "opt level": ("options: {opt_level: 5}\n", r"ltoad\.yaml:1:22: opt_level '5' is not one of"),
     "custom incomplete": ("custom:\n  - of: f\n    augmented: fa\n",
@@ -387,3 +387,49 @@ def test_ambiguous_cxx_name_lists_the_overloads(tmp_path):
     assert "ltoad.yaml:3:9: 'phys::energy' names 2 functions (phys::energy(double const*, int); " \
         "phys::energy(double const*, int, double)); write the parameter types to choose one" \
         in result.stderr
+
+
+FORWARD = {
+    "model.c": r"""
+#include <math.h>
+double field(const double *x, int n, double scale) {
+    double s = 0;
+    for (int i = 0; i < n; i++) s += scale * sin(x[i]) * x[i];
+    return s;
+}
+""",
+    "main.c": r"""
+#include <math.h>
+#include <stdio.h>
+double field(const double *x, int n, double scale);
+double jvp_field(const double *x, const double *v, int n, double scale, double dscale);
+int main(void) {
+    double x[3] = {0.2, 1.1, -0.4}, v[3] = {1.0, 0.5, -2.0}, h = 1e-6, up[3], down[3];
+    for (int i = 0; i < 3; i++) { up[i] = x[i] + h * v[i]; down[i] = x[i] - h * v[i]; }
+    double fd = (field(up, 3, 1.5 + h * 0.3) - field(down, 3, 1.5 - h * 0.3)) / (2 * h);
+    printf("%.12g %.12g\n", jvp_field(x, v, 3, 1.5, 0.3), fd);
+    return 0;
+}
+""",
+    "ltoad.yaml": "derivatives:\n  - {name: jvp_field, of: field, mode: forward}\n",
+}
+
+
+@pytest.mark.parametrize("level", ["-O0", "-O2"])
+def test_yaml_forward_mode(tmp_path, level):
+    write(tmp_path, FORWARD)
+    run(["ltoad-clang", level, "-c", "model.c", "main.c"], tmp_path)
+    run(["ltoad-clang", level, "model.o", "main.o", "-lm", "-o", "p"], tmp_path)
+    got, expected = map(float, run(["./p"], tmp_path).stdout.split())
+    assert got == pytest.approx(expected, rel=1e-7)
+
+
+def test_yaml_forward_mode_rejects_out(tmp_path):
+    write(tmp_path, {**FORWARD, "ltoad.yaml": "derivatives:\n  - {name: jvp_field, of: field, "
+                                              "mode: forward, args: [dup, const, out]}\n"})
+    run(["ltoad-clang", "-O1", "-c", "model.c", "main.c"], tmp_path)
+    result = run(["ltoad-clang", "-O1", "model.o", "main.o", "-lm", "-o", "p"], tmp_path,
+                 check=False)
+    assert result.returncode == 1
+    assert "ltoad.yaml:2:55: argument 3 of 'field': 'out' has no meaning in forward mode" \
+        in result.stderr, result.stderr

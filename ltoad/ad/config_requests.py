@@ -1,11 +1,13 @@
 """ltoad.yaml's entries resolved against the linked program.
 
-Each `derivatives:` entry becomes a request like an `__enzyme_autodiff` call, answered by a
-function ltoad defines under the entry's `name`. Its signature follows the target's parameters:
-each argument in order, a `dup`/`dupnoneed` pointer followed by its shadow; the derivatives of
-the `out` arguments come back as the C ABI returns a struct of them (none: void, one: the value,
-two doubles: registers, more than 16 bytes: a hidden struct pointer). An active float return is
-seeded with 1.0. `inactive:` patterns and `custom:` entries become annotations.
+Each `derivatives:` entry becomes a request like an `__enzyme_autodiff` call (`mode: forward`:
+`__enzyme_fwddiff`), answered by a function ltoad defines under the entry's `name`. Its
+signature follows the target's parameters: each argument in order, a `dup`/`dupnoneed` pointer
+followed by its shadow; the derivatives of the `out` arguments come back as the C ABI returns
+a struct of them (none: void, one: the value, two doubles: registers, more than 16 bytes: a
+hidden struct pointer). An active float return is seeded with 1.0. In forward mode a float
+argument is `dup` (value, then tangent) and the function returns the tangent of a float
+result. `inactive:` patterns and `custom:` entries become annotations.
 """
 
 from __future__ import annotations
@@ -127,10 +129,13 @@ def _request(entry: Derivative, symbols: ProgramSymbols, index: int) -> Request:
                          "(defined in a shared library or a native object?)")
     target = module.parse_function(symbol)
     types = [a.type for a in target.args]
-    activities = entry.args if entry.args is not None else tuple(map(default_activity, types))
+    activities = entry.args if entry.args is not None else \
+        tuple(default_activity(t, entry.mode) for t in types)
     _check_activities(entry, symbols.display[symbol], types, activities)
-    outs = [t for t, a in zip(types, activities) if a == "out"]
-    return_type, sret_type = c_return(outs)
+    if entry.mode == "forward":       # the tangent of the result, if it is a float
+        return_type, sret_type = (target.return_type if target.return_type.is_float() else VOID), None
+    else:
+        return_type, sret_type = c_return([t for t, a in zip(types, activities) if a == "out"])
     origin = f"{entry.where}: derivative '{entry.name}'"
     return Request(index, entry.mode, symbol, activities, return_type, origin, sret_type)
 
@@ -140,8 +145,13 @@ def _check_activities(entry: Derivative, shown: str, types: list[Type], activiti
         listed = ", ".join(map(str, types)) or "none"
         raise LtoadError(f"{entry.args_where}: 'args' has {len(activities)} entries, but '{shown}' "
                          f"takes {len(types)} parameters ({listed})")
+    forward = entry.mode == "forward"
     for position, (type, activity) in enumerate(zip(types, activities), 1):
-        if activity in ("dup", "dupnoneed") and not type.is_pointer():
+        if forward and activity == "out":
+            raise LtoadError(f"{entry.args_where}: argument {position} of '{shown}': 'out' has no "
+                             "meaning in forward mode (a float is 'dup': value, then tangent)")
+        if activity in ("dup", "dupnoneed") and not type.is_pointer() \
+                and not (forward and type.is_float()):
             raise LtoadError(f"{entry.args_where}: argument {position} of '{shown}' is {type}: "
                              f"'{activity}' needs a pointer (use 'out' for a float, or 'const')")
         if activity == "out" and not type.is_float():
