@@ -5,7 +5,8 @@ from __future__ import annotations
 import llvmlite.binding as llvm
 
 # Enzyme API entry points and the derivative mode each asks for.
-ENTRY_POINTS = {"__enzyme_autodiff": "reverse", "__enzyme_fwddiff": "forward"}
+ENTRY_POINTS = {"__enzyme_autodiff": "reverse", "__enzyme_fwddiff": "forward",
+                "__enzyme_augmentfwd": "augment", "__enzyme_reverse": "split-reverse"}
 
 
 def entry_mode(name: str | None) -> str | None:

@@ -18,7 +18,7 @@ from ..ir.function import Argument, Function
 from ..ir.instructions import CallBase, CompareInst, SelectInst
 from ..ir.parser import Parser
 from ..ir.types import I8, I64, PTR, VOID, FloatType, FunctionType, NamedStructType, StructType, Type
-from ..ir.values import ConstantInt, GlobalRef, Value
+from ..ir.values import ConstantInt, GlobalRef, Poison, Value
 from . import special_functions, tape
 from .activity import Activity
 from .annotations import CustomGradient
@@ -327,6 +327,8 @@ class Differentiator:
                              "body in the linked program")
         if request.mode == "forward":
             return self._forward_request(request, target)
+        if request.mode in ("augment", "split-reverse"):
+            return self._split_request(request, target)
         active_return = target.return_type.is_float()
         split = self.split(request.target, request.activities, active_return)
         self.request_targets.add((request.target, request.activities))
@@ -372,6 +374,50 @@ class Differentiator:
         else:
             b.ret(b.extractvalue(result, [1]) if paired else float_constant(request.return_type, 0.0))
         return wrapper
+
+    def _split_request(self, request: Request, target: Function) -> Function:
+        """`__enzyme_augmentfwd` runs the augmented function on a tape of its own and returns
+        it (with f's result when the caller expects `{ ptr, T }`); `__enzyme_reverse` takes the
+        same arguments, the result's adjoint if f returns a float, and that tape: it runs the
+        reverse function, frees the tape and returns the adjoints like __enzyme_autodiff."""
+        active_return = target.return_type.is_float()
+        split = self.split(request.target, request.activities, active_return)
+        wrapper = Function(request.symbol, request.return_type, prefix=["internal"])
+        sret = wrapper.add_argument(Argument(PTR, "sret")) if request.sret_type else None
+        wrapper.add_argument(Argument(PTR, "fn"))
+        primals, shadows = self._request_arguments(wrapper, target, request.activities)
+        b = Builder(wrapper.add_block("entry"))
+        self.declarations.update(tape.SPLIT_DECLARATIONS)
+        if request.mode == "augment":
+            self._augment_request(b, request, target, split, [*primals, *shadows])
+            return wrapper
+        seed = [wrapper.add_argument(Argument(target.return_type, "dret"))] if active_return else []
+        state = wrapper.add_argument(Argument(PTR, "tape"))
+        outs = [p.type for p, a in zip(primals, request.activities) if a == "out"]
+        args = [*primals, *shadows, *seed, state]
+        result = b.call(GlobalRef(split.reverse), args,
+                        FunctionType(out_return_type(outs), tuple(v.type for v in args)))
+        b.call(GlobalRef(tape.END), [state], FunctionType(VOID, (PTR,)))
+        b.call(GlobalRef("free"), [state], FunctionType(VOID, (PTR,)))
+        self._return_adjoints(b, request, result, outs, sret)
+        return wrapper
+
+    def _augment_request(self, b: Builder, request: Request, target: Function, split,
+                         args: list[Value]) -> None:
+        state = b.call(GlobalRef("malloc"), [ConstantInt(I64, type_bytes(tape.TAPE_TYPE))],
+                       FunctionType(PTR, (I64,)))
+        b.call(GlobalRef(tape.BEGIN), [state], FunctionType(VOID, (PTR,)))
+        self._zero_shadow_globals(b)
+        result = b.call(GlobalRef(split.augmented), [*args, state],
+                        FunctionType(target.return_type, tuple(v.type for v in [*args, state])))
+        if request.return_type == PTR:
+            b.ret(state)
+        elif request.return_type == StructType((PTR, target.return_type)):
+            pair = b.insertvalue(Poison(request.return_type), state, [0])
+            b.ret(b.insertvalue(pair, result, [1]))
+        else:
+            raise LtoadError(f"{request.origin}: it must return the tape (void *), or a struct of "
+                             f"the tape and f's result; it is declared to return {request.return_type}")
 
     def _request_arguments(self, wrapper: Function, target: Function, activities) -> tuple[list, list]:
         """The wrapper's parameters after `fn`: each primal, a dup one followed by its shadow."""

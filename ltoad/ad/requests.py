@@ -1,7 +1,8 @@
 """Differentiation requests written with Enzyme's C API, found and made to survive optimization.
 
 `__enzyme_autodiff((void *)f, enzyme_dup, x, dx, enzyme_const, n)` (reverse mode) and
-`__enzyme_fwddiff(...)` (forward mode) are read against f's parameters (markers `enzyme_dup`,
+`__enzyme_fwddiff(...)` (forward mode) and the split pair `__enzyme_augmentfwd(...)` /
+`__enzyme_reverse(..., [adjoint of the result,] tape)` are read against f's parameters (markers `enzyme_dup`,
 `enzyme_dupnoneed`, `enzyme_const`, `enzyme_out`; without a marker a pointer is dup, a float out
 in reverse mode and dup - value and tangent - in forward mode, anything else const). Before the pre-AD optimizer runs,
 each call becomes `call @__ltoad_request.N(ptr @f, values...)`: the markers (loads of extern
@@ -31,7 +32,7 @@ REQUEST_PREFIX = "__ltoad_request."
 @dataclass(frozen=True)
 class Request:
     index: int
-    mode: str                       # 'reverse' or 'forward'
+    mode: str                       # 'reverse', 'forward', 'augment' or 'split-reverse'
     target: str                     # the function to differentiate
     activities: tuple[str, ...]     # one per parameter of the target
     return_type: Type               # what the caller expects back (in registers)
@@ -100,6 +101,10 @@ class _CallReader:
             if activity in ("dup", "dupnoneed"):
                 values.append(self.take(f"the shadow of argument {index + 1}"))
             activities.append(activity)
+        if self.mode == "split-reverse":     # then the result's adjoint (if active), the tape
+            if self.target.return_type.is_float():
+                values.append(self.take("the adjoint of the result"))
+            values.append(self.take("the tape (from __enzyme_augmentfwd)"))
         if self.position != len(self.args):
             self.fail(f"too many arguments for '{self.target.name}' "
                       f"({len(self.target.args)} parameters)")

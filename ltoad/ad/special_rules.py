@@ -17,7 +17,7 @@ from .formulas import FormulaEmitter, float_constant
 SIN, COS = parse("sin(x0)"), parse("cos(x0)")
 
 
-def lane(b: Builder, vector: Value, index: int) -> Value:
+def lane_of(b: Builder, vector: Value, index: int) -> Value:
     return b.extractelement(vector, ConstantInt(I32, index))
 
 
@@ -81,7 +81,7 @@ def reduce_fmul(sweep, b: Builder, call: CallInst, dy: Value) -> None:
     """y = s prod v: ds += dy prod v, dv_i += dy s prod_{j != i} v_j."""
     start, vector = call.args
     s, v = sweep.primal(start), sweep.primal(vector)
-    lanes = [lane(b, v, i) for i in range(vector.type.count)]
+    lanes = [lane_of(b, v, i) for i in range(vector.type.count)]
     product = lanes[0]
     for lane in lanes[1:]:
         product = b.fmul(product, lane)
@@ -104,7 +104,7 @@ def _reduce_extremum(sweep, b: Builder, call: CallInst, dy: Value) -> None:
     adjoint: Value = Poison(vector.type)
     taken = None
     for i in range(vector.type.count):
-        hit = b.fcmp("oeq", lane(b, v, i), y)
+        hit = b.fcmp("oeq", lane_of(b, v, i), y)
         if taken is not None:
             hit = b.select(taken, ConstantInt(hit.type, 0), hit)
             taken = b.binary("or", taken, hit)

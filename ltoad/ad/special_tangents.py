@@ -10,7 +10,7 @@ from ..ir.builder import Builder
 from ..ir.instructions import CallInst
 from ..ir.values import Value
 from .formulas import FormulaEmitter, float_constant
-from .special_rules import COS, SIN, lane
+from .special_rules import COS, SIN, lane_of
 
 
 def _store_tangent(sweep, b: Builder, pointer: Value, call: CallInst, tangent: Value) -> None:
@@ -61,21 +61,21 @@ def reduce_fadd(sweep, b: Builder, call: CallInst) -> Value:
     dv = sweep.tangent_of(vector)
     total = sweep.tangent_of(start)
     for i in range(vector.type.count):
-        total = b.fadd(total, lane(b, dv, i))
+        total = b.fadd(total, lane_of(b, dv, i))
     return total
 
 
 def reduce_fmul(sweep, b: Builder, call: CallInst) -> Value:
     """y = s prod v: dy = ds prod v + sum_i s dv_i prod_{j != i} v_j."""
     start, vector = call.args
-    lanes = [lane(b, vector, i) for i in range(vector.type.count)]
+    lanes = [lane_of(b, vector, i) for i in range(vector.type.count)]
     dv = sweep.tangent_of(vector)
     product = lanes[0]
     for lane in lanes[1:]:
         product = b.fmul(product, lane)
     total = b.fmul(sweep.tangent_of(start), product)
     for i in range(len(lanes)):
-        term = b.fmul(start, lane(b, dv, i))
+        term = b.fmul(start, lane_of(b, dv, i))
         for j, lane in enumerate(lanes):
             if j != i:
                 term = b.fmul(term, lane)
@@ -89,8 +89,8 @@ def reduce_extremum(sweep, b: Builder, call: CallInst) -> Value:
     dv = sweep.tangent_of(vector)
     chosen: Value = float_constant(call.type, 0.0)
     for i in reversed(range(vector.type.count)):
-        hit = b.fcmp("oeq", lane(b, vector, i), call)
-        chosen = b.select(hit, lane(b, dv, i), chosen)
+        hit = b.fcmp("oeq", lane_of(b, vector, i), call)
+        chosen = b.select(hit, lane_of(b, dv, i), chosen)
     return chosen
 
 

@@ -96,6 +96,9 @@ entry:
   ret void
 }}
 """
+# What split-mode requests call besides the tape runtime (the tape state lives on the heap).
+SPLIT_DECLARATIONS = {"malloc": "declare ptr @malloc(i64)", "free": "declare void @free(ptr)"}
+
 # Where an indirect call in a derivative goes when its target is none of the known functions.
 UNKNOWN_TARGET = "__ltoad_unknown_target"
 UNKNOWN_TARGET_RUNTIME = f"""
