@@ -80,3 +80,15 @@ def test_bench_scale_section_at_a_tiny_size(tmp_path):
     for step in steps:
         assert step["merged_ir_lines"] > 0 and 0.0 < step["python_share"] < 1.0
     assert "ad" in steps[1]["ltoad_phases"] and "ad" not in steps[0]["ltoad_phases"]
+
+
+def test_forward_bench_reports_width_against_scalar():
+    import subprocess
+    import sys
+    from pathlib import Path
+    script = Path(__file__).resolve().parent.parent / "scripts" / "bench_forward.py"
+    result = subprocess.run([sys.executable, str(script)], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    rows = {line.split()[3] for line in result.stdout.splitlines() if " x width " in line}
+    assert rows == {"1", "4", "8"}
+    assert "largest difference between the three gradients" in result.stdout

@@ -335,7 +335,7 @@ class Differentiator:
         wrapper = Function(request.symbol, request.return_type, prefix=["internal"])
         sret = wrapper.add_argument(Argument(PTR, "sret")) if request.sret_type else None
         wrapper.add_argument(Argument(PTR, "fn"))
-        primals, shadows = self._request_arguments(wrapper, target, request.activities)
+        primals, shadows, _ = self._request_arguments(wrapper, target, request.activities)
         b = Builder(wrapper.add_block("entry"))
         self._zero_shadow_globals(b)
         state = b.alloca(tape.TAPE_TYPE, name="tape")
@@ -355,25 +355,47 @@ class Differentiator:
 
     def _forward_request(self, request: Request, target: Function) -> Function:
         """`__ltoad_request.N(ptr f, values...)` for `__enzyme_fwddiff`: the tangent of f's
-        result (shadows of dup pointers carry the tangents of what f writes)."""
+        result (shadows of dup pointers carry the tangents of what f writes). With
+        `enzyme_width N` the tangent function runs once per direction (shadow k of an
+        enzyme_dupv pointer is k strides past its first) and the N tangents come back as a
+        struct."""
         paired = target.return_type.is_float()
-        name = self.forward(request.target, request.activities, paired)
-        if request.sret_type is not None or request.return_type not in (VOID, target.return_type):
-            raise LtoadError(f"{request.origin}: it is declared to return {request.return_type}, "
-                             f"but the tangent of '{request.target}' is {target.return_type}")
+        activities = tuple("dup" if a == "dupv" else a for a in request.activities)
+        name = self.forward(request.target, activities, paired)
         wrapper = Function(request.symbol, request.return_type, prefix=["internal"])
+        sret = wrapper.add_argument(Argument(PTR, "sret")) if request.sret_type else None
         wrapper.add_argument(Argument(PTR, "fn"))
-        primals, shadows = self._request_arguments(wrapper, target, request.activities)
+        primals, shadows, strides = self._request_arguments(wrapper, target, request.activities)
         b = Builder(wrapper.add_block("entry"))
         self._zero_shadow_globals(b)
         returns = StructType((target.return_type,) * 2) if paired else target.return_type
-        args = [*primals, *shadows]
-        result = b.call(GlobalRef(name), args, FunctionType(returns, tuple(a.type for a in args)))
-        if request.return_type == VOID:
+        tangents = []
+        for k in range(request.width):
+            moved = [b.gep(I8, shadow, [b.binary("mul", stride, ConstantInt(I64, k))])
+                     if stride is not None and k else shadow
+                     for shadow, stride in zip(shadows, strides)]
+            args = [*primals, *moved]
+            result = b.call(GlobalRef(name), args, FunctionType(returns, tuple(a.type for a in args)))
+            if paired:
+                tangents.append(b.extractvalue(result, [1]))
+        self._return_tangents(b, request, target, tangents, sret)
+        return wrapper
+
+    def _return_tangents(self, b: Builder, request: Request, target: Function, tangents,
+                         sret) -> None:
+        if request.width > 1 and tangents:
+            natural = StructType((target.return_type,) * request.width)
+            packed: Value = Poison(natural)
+            for k, tangent in enumerate(tangents):
+                packed = b.insertvalue(packed, tangent, [k])
+            self._return_adjoints(b, request, packed, list(natural.elements), sret)
+        elif request.sret_type is not None or request.return_type not in (VOID, target.return_type):
+            raise LtoadError(f"{request.origin}: it is declared to return {request.return_type}, "
+                             f"but the tangent of '{request.target}' is {target.return_type}")
+        elif request.return_type == VOID:
             b.ret()
         else:
-            b.ret(b.extractvalue(result, [1]) if paired else float_constant(request.return_type, 0.0))
-        return wrapper
+            b.ret(tangents[0] if tangents else float_constant(request.return_type, 0.0))
 
     def _split_request(self, request: Request, target: Function) -> Function:
         """`__enzyme_augmentfwd` runs the augmented function on a tape of its own and returns
@@ -385,7 +407,7 @@ class Differentiator:
         wrapper = Function(request.symbol, request.return_type, prefix=["internal"])
         sret = wrapper.add_argument(Argument(PTR, "sret")) if request.sret_type else None
         wrapper.add_argument(Argument(PTR, "fn"))
-        primals, shadows = self._request_arguments(wrapper, target, request.activities)
+        primals, shadows, _ = self._request_arguments(wrapper, target, request.activities)
         b = Builder(wrapper.add_block("entry"))
         self.declarations.update(tape.SPLIT_DECLARATIONS)
         if request.mode == "augment":
@@ -419,14 +441,18 @@ class Differentiator:
             raise LtoadError(f"{request.origin}: it must return the tape (void *), or a struct of "
                              f"the tape and f's result; it is declared to return {request.return_type}")
 
-    def _request_arguments(self, wrapper: Function, target: Function, activities) -> tuple[list, list]:
-        """The wrapper's parameters after `fn`: each primal, a dup one followed by its shadow."""
-        primals, shadows = [], []
+    def _request_arguments(self, wrapper: Function, target: Function, activities):
+        """The wrapper's parameters after `fn`: each primal, a dup one followed by its shadow
+        (and an enzyme_dupv one by its byte stride, i64). Returns primals, shadows and the
+        stride of each shadow (None for dup)."""
+        primals, shadows, strides = [], [], []
         for index, (param, activity) in enumerate(zip(target.args, activities)):
             primals.append(wrapper.add_argument(Argument(param.type, f"arg{index}")))
-            if activity in ("dup", "dupnoneed"):
+            if activity in ("dup", "dupnoneed", "dupv"):
                 shadows.append(wrapper.add_argument(Argument(param.type, f"arg{index}.shadow")))
-        return primals, shadows
+                strides.append(wrapper.add_argument(Argument(I64, f"arg{index}.stride"))
+                               if activity == "dupv" else None)
+        return primals, shadows, strides
 
     def shadow_global_definitions(self) -> list[str]:
         """`@g.ltoad.shadow = internal global T zeroinitializer` for each shadowed global."""
@@ -456,6 +482,10 @@ class Differentiator:
                 b.store(result, sret)
                 b.ret()
         elif outs and type_bytes(wanted) >= type_bytes(natural):
+            if sret is not None:            # the same bytes, straight into the caller's memory
+                b.store(result, sret)
+                b.ret()
+                return
             memory = b.alloca(wanted)
             b.store(result, memory)
             b.ret(b.load(wanted, memory))

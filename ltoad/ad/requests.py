@@ -2,7 +2,9 @@
 
 `__enzyme_autodiff((void *)f, enzyme_dup, x, dx, enzyme_const, n)` (reverse mode) and
 `__enzyme_fwddiff(...)` (forward mode) and the split pair `__enzyme_augmentfwd(...)` /
-`__enzyme_reverse(..., [adjoint of the result,] tape)` are read against f's parameters (markers `enzyme_dup`,
+`__enzyme_reverse(..., [adjoint of the result,] tape)` are read against f's parameters
+(forward mode may start with `enzyme_width, N` and pass pointers as `enzyme_dupv, stride, x, V`:
+N shadows, `stride` bytes apart) (markers `enzyme_dup`,
 `enzyme_dupnoneed`, `enzyme_const`, `enzyme_out`; without a marker a pointer is dup, a float out
 in reverse mode and dup - value and tangent - in forward mode, anything else const). Before the pre-AD optimizer runs,
 each call becomes `call @__ltoad_request.N(ptr @f, values...)`: the markers (loads of extern
@@ -17,15 +19,15 @@ from dataclasses import dataclass
 from ..diagnostics import LtoadError
 from ..ir import Module
 from ..ir.function import Function
-from ..ir.instructions import CallInst, LoadInst
+from ..ir.instructions import CallInst, CastInst, LoadInst
 from ..ir.parser import Parser
-from ..ir.types import FunctionType, Type
-from ..ir.values import GlobalRef, Value
+from ..ir.types import I64, FunctionType, Type
+from ..ir.values import ConstantInt, GlobalRef, Value
 from .detect import entry_mode
 from .locations import describe
 
 MARKERS = {"enzyme_dup": "dup", "enzyme_dupnoneed": "dupnoneed", "enzyme_const": "const",
-           "enzyme_out": "out"}
+           "enzyme_out": "out", "enzyme_dupv": "dupv", "enzyme_width": "width"}
 REQUEST_PREFIX = "__ltoad_request."
 
 
@@ -38,6 +40,7 @@ class Request:
     return_type: Type               # what the caller expects back (in registers)
     origin: str                     # message prefix: "__enzyme_autodiff in 'main' (file.c:12)"
     sret_type: Type | None = None   # a struct returned through a hidden pointer (C ABI)
+    width: int = 1                  # forward mode: directions per call (enzyme_width)
 
     @property
     def symbol(self) -> str:
@@ -70,6 +73,7 @@ class _CallReader:
         self.position = 0
         self.target = target
         self.where = where
+        self.strides: list[Value] = []    # enzyme_dupv byte strides (widened to i64 later)
 
     def fail(self, message: str):
         raise LtoadError(f"{self.api} in {self.where}: {message}")
@@ -83,23 +87,50 @@ class _CallReader:
             self.fail(f"expected {what}, found marker {value.pointer.name}")
         return value
 
-    def read(self) -> tuple[list[str], list[Value]]:
+    def read_width(self) -> int:
+        """`enzyme_width, N` before the arguments (forward mode): N directions at once."""
+        if not self.args or _marker(self.args[0]) != "width":
+            return 1
+        self.position = 1
+        width = self.take("the width after enzyme_width")
+        if self.mode != "forward":
+            self.fail("enzyme_width is available in forward mode (__enzyme_fwddiff) only")
+        if not isinstance(width, ConstantInt) or width.value < 1:
+            self.fail("enzyme_width needs a constant positive width")
+        return width.value
+
+    def _check_vector(self, index: int, param, activity: str, width: int) -> None:
+        if activity == "dupv" and not param.type.is_pointer():
+            self.fail(f"enzyme_dupv needs a pointer (argument {index + 1} is {param.type})")
+        if width > 1 and activity == "dup":
+            self.fail(f"with enzyme_width {width}, argument {index + 1} must be enzyme_dupv "
+                      "(byte stride, value, shadows) or enzyme_const")
+
+    def read(self, width: int = 1) -> tuple[list[str], list[Value]]:
         activities, values = [], []
         for index, param in enumerate(self.target.args):
             marker = _marker(self.args[self.position]) if self.position < len(self.args) else None
             if marker is not None:
                 self.position += 1
             activity = marker or default_activity(param.type, self.mode)
+            if activity == "width":
+                self.fail("enzyme_width must come first, before the arguments")
             if activity == "out" and self.mode == "forward":
                 self.fail(f"enzyme_out has no meaning in forward mode (argument {index + 1}); "
                           "pass a float as enzyme_dup with its tangent, or enzyme_const")
+            self._check_vector(index, param, activity, width)
+            stride = self.take(f"the byte stride of argument {index + 1}") \
+                if activity == "dupv" else None
             value = self.take(f"argument {index + 1} ({param.type})")
             if value.type != param.type:
                 self.fail(f"argument {index + 1} of '{self.target.name}' is {param.type}, "
                           f"but {value.type} was passed")
             values.append(value)
-            if activity in ("dup", "dupnoneed"):
+            if activity in ("dup", "dupnoneed", "dupv"):
                 values.append(self.take(f"the shadow of argument {index + 1}"))
+            if stride is not None:
+                values.append(stride)
+                self.strides.append(stride)
             activities.append(activity)
         if self.mode == "split-reverse":     # then the result's adjoint (if active), the tape
             if self.target.return_type.is_float():
@@ -133,6 +164,16 @@ def _target(module: Module, call: CallInst, where: str, first: int) -> Function:
     raise LtoadError(f"{where}: '{callee.name}' is not a function")
 
 
+def _widened(call: CallInst, value: Value) -> Value:
+    """An integer argument as i64 (sign-extended before `call` when narrower)."""
+    if value.type == I64:
+        return value
+    cast = CastInst("sext", value, I64)
+    block = call.parent
+    block.insert(block.instructions.index(call), cast)
+    return cast
+
+
 def rewrite_requests(module: Module) -> list[Request]:
     """Replace every API call by a call to its `__ltoad_request.N`; return the requests."""
     requests: list[Request] = []
@@ -152,9 +193,12 @@ def _rewrite(module: Module, function: Function, call: CallInst, mode: str, inde
     sret_type = _sret_type(module, call)
     first = 1 if sret_type is not None else 0
     target = _target(module, call, where, first)
-    activities, values = _CallReader(call, target, where, first, mode).read()
+    reader = _CallReader(call, target, where, first, mode)
+    width = reader.read_width()
+    activities, values = reader.read(width)
     request = Request(index, mode, target.name, tuple(activities), call.type,
-                      f"{call.called_name.split('.')[0]} in {where}", sret_type)
+                      f"{call.called_name.split('.')[0]} in {where}", sret_type, width)
+    values = [_widened(call, v) if v in reader.strides else v for v in values]
     args = [*call.args[:first + 1], *values]
     new_type = FunctionType(call.type, tuple(a.type for a in args), False)
     replacement = CallInst(new_type, GlobalRef(request.symbol), args)
