@@ -56,17 +56,19 @@ int main(int argc, char **argv)
         return 2;
     }
 
-    struct rd_params rd = { .lambda = 2.0, .eps = 0.05, .k0 = 1.0, .k1 = 0.5, .q = 1.0 };
-    struct system reaction = { "reaction_diffusion", SYSTEM_REACTION_DIFFUSION, n, &rd };
+    struct rd_params rd = { .lambda = 3.0, .eps = 0.05, .k0 = 1.0, .k1 = 0.5, .q = 1.0 };
+    struct system reaction = { "reaction_diffusion", n, rd_residual, rd_tangent, &rd };
+    /* initial guess: a bump of the boundary conditions' shape, so that every term of the
+     * Jacobian (the conductivity's too) is non-zero where it is checked */
     double *u = malloc((size_t)n * sizeof *u);
     for (int i = 0; i < n; i++) {
         double s = (i + 1.0) / (n + 1.0);
-        u[i] = 0.5 * s * (1.0 - s);
+        u[i] = 2.0 * s * (1.0 - s);
     }
 
     struct eq_params eq = { .total_a = 0.1, .background = 0.05, .log10_k1 = 1.5, .log10_k2 = 0.8,
                             .dh_a = 0.509, .charge = { -1, -2, -3 } };
-    struct system equilibrium = { "equilibrium", SYSTEM_EQUILIBRIUM, 3, &eq };
+    struct system equilibrium = { "equilibrium", 3, eq_residual, eq_tangent, &eq };
     double y[3] = { log(0.05), log(0.01), log(0.001) };
 
     int ok = run(&reaction, u);

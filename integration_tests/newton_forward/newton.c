@@ -17,33 +17,20 @@ double __enzyme_fwddiff(void *, ...);
 void __enzyme_fwddiff(void *, ...);
 #endif
 
-void residual(const struct system *sys, const double *x, double *r)
+/* The tangent of r = F(x) along v lands in the shadow of r. One function per residual, each
+ * naming its residual in the __enzyme_fwddiff call: two calls in the branches of one switch
+ * would be merged by clang at -O1 and above into a single call on a select of the two
+ * functions, which is not a function known at link time. */
+void rd_tangent(const double *x, const double *v, double *r, double *jv, const void *p, int n)
 {
-    switch (sys->kind) {
-    case SYSTEM_REACTION_DIFFUSION:
-        rd_residual(x, r, sys->params, sys->n);
-        break;
-    case SYSTEM_EQUILIBRIUM:
-        eq_residual(x, r, sys->params, sys->n);
-        break;
-    }
+    memset(jv, 0, (size_t)n * sizeof *jv);
+    __enzyme_fwddiff((void *)rd_residual, enzyme_dup, x, v, enzyme_dup, r, jv, enzyme_const, p, enzyme_const, n);
 }
 
-/* jv = J(x) v: the tangent of r = F(x) along v lands in the shadow of r. */
-static void jacobian_times(const struct system *sys, const double *x, const double *v, double *r, double *jv)
+void eq_tangent(const double *x, const double *v, double *r, double *jv, const void *p, int n)
 {
-    int n = sys->n;
     memset(jv, 0, (size_t)n * sizeof *jv);
-    switch (sys->kind) {
-    case SYSTEM_REACTION_DIFFUSION:
-        __enzyme_fwddiff((void *)rd_residual, enzyme_dup, x, v, enzyme_dup, r, jv,
-                         enzyme_const, sys->params, enzyme_const, n);
-        break;
-    case SYSTEM_EQUILIBRIUM:
-        __enzyme_fwddiff((void *)eq_residual, enzyme_dup, x, v, enzyme_dup, r, jv,
-                         enzyme_const, sys->params, enzyme_const, n);
-        break;
-    }
+    __enzyme_fwddiff((void *)eq_residual, enzyme_dup, x, v, enzyme_dup, r, jv, enzyme_const, p, enzyme_const, n);
 }
 
 /* Row-major n x n Jacobian, one forward-mode sweep per unit vector. */
@@ -55,7 +42,7 @@ void jacobian_forward(const struct system *sys, const double *x, double *jac)
     double *column = malloc((size_t)n * sizeof *column);
     for (int j = 0; j < n; j++) {
         unit[j] = 1.0;
-        jacobian_times(sys, x, unit, r, column);
+        sys->tangent(x, unit, r, column, sys->params, n);
         unit[j] = 0.0;
         for (int i = 0; i < n; i++)
             jac[i * n + j] = column[i];
@@ -75,9 +62,9 @@ void jacobian_central(const struct system *sys, const double *x, double step, do
     memcpy(xs, x, (size_t)n * sizeof *xs);
     for (int j = 0; j < n; j++) {
         xs[j] = x[j] + step;
-        residual(sys, xs, plus);
+        sys->residual(xs, plus, sys->params, n);
         xs[j] = x[j] - step;
-        residual(sys, xs, minus);
+        sys->residual(xs, minus, sys->params, n);
         xs[j] = x[j];
         for (int i = 0; i < n; i++)
             jac[i * n + j] = (plus[i] - minus[i]) / (2.0 * step);
@@ -150,7 +137,7 @@ int newton_solve(const struct system *sys, double *x, double tol, int max_iter, 
     out->converged = 0;
     out->iterations = 0;
     for (;;) {
-        residual(sys, x, f);
+        sys->residual(x, f, sys->params, n);
         out->norm = norm2(f, n);
         out->history[out->iterations] = out->norm;
         printf("%s: iter %d |F| = %.6e\n", sys->name, out->iterations, out->norm);

@@ -34,12 +34,19 @@ double ionic_strength(const double *conc, const struct eq_params *p);
 double log_activity_coefficient(int charge, double strength, const struct eq_params *p);
 
 /* newton.c */
-enum system_kind { SYSTEM_REACTION_DIFFUSION, SYSTEM_EQUILIBRIUM };
+typedef void (*residual_fn)(const double *x, double *r, const void *p, int n);
+/* jv = J(x) v; r receives F(x). */
+typedef void (*tangent_fn)(const double *x, const double *v, double *r, double *jv, const void *p, int n);
+
+/* Forward-mode Jacobian-vector products of the residuals above. */
+void rd_tangent(const double *x, const double *v, double *r, double *jv, const void *p, int n);
+void eq_tangent(const double *x, const double *v, double *r, double *jv, const void *p, int n);
 
 struct system {
     const char *name;
-    enum system_kind kind;
     int n;
+    residual_fn residual;
+    tangent_fn tangent;
     const void *params;
 };
 
@@ -50,7 +57,6 @@ struct newton_result {
     double history[64];       /* ||F|| before each step, history[iterations] the final one */
 };
 
-void residual(const struct system *sys, const double *x, double *r);
 void jacobian_forward(const struct system *sys, const double *x, double *jac);
 void jacobian_central(const struct system *sys, const double *x, double step, double *jac);
 int lu_factor(double *a, int *piv, int n);
