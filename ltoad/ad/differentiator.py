@@ -134,7 +134,8 @@ class Differentiator:
         self.forward_queue: list[tuple] = []
         self.stats: dict[str, FunctionStats] = {}
         self.declarations: dict[str, str] = dict(tape.RUNTIME_DECLARATIONS)
-        self.runtime: list[str] = [tape.RUNTIME, tape.REQUEST_RUNTIME, tape.UNKNOWN_TARGET_RUNTIME,
+        self.runtime: list[str] = [tape.RUNTIME, tape.REQUEST_RUNTIME, tape.FRESH_RUNTIME,
+                                   tape.UNKNOWN_TARGET_RUNTIME,
                                    tape.LAST_TAPE_BYTES_DEFINITION]
 
     def split(self, name: str, activities: tuple[str, ...], active_return: bool,
@@ -147,6 +148,7 @@ class Differentiator:
             self.splits[key] = CallSplit(f"augmented_{name}.{code}", f"reverse_{name}.{code}",
                                          activities, active_return, shadow_return)
             self.queue.append(key)
+            self.defined |= {self.splits[key].augmented, self.splits[key].reverse}
         return self.splits[key]
 
     def split_for_call(self, call: CallBase, activity: Activity) -> CallSplit | IndirectSplit:
@@ -199,6 +201,7 @@ class Differentiator:
             code = "".join(ACTIVITY_CODES[a] for a in activities) + ("_p" if paired else "")
             self.forwards[key] = f"fwddiff_{name}.{code}"
             self.forward_queue.append(key)
+            self.defined.add(self.forwards[key])      # differentiable in turn (higher order)
         return self.forwards[key]
 
     def forward_callee(self, call: CallBase, activity: Activity, has_tangent):
@@ -308,6 +311,7 @@ class Differentiator:
 
     def _body_of(self, name: str) -> str:
         """The function whose body stands for `name`: itself, or ltoad's model of it."""
+        name = tape.DIFFERENTIATED_AS.get(name, name)
         if name in self.module.functions or name not in special_functions.MODELS:
             return name
         if not self.models_added:
@@ -389,7 +393,8 @@ class Differentiator:
             for k, tangent in enumerate(tangents):
                 packed = b.insertvalue(packed, tangent, [k])
             self._return_adjoints(b, request, packed, list(natural.elements), sret)
-        elif request.sret_type is not None or request.return_type not in (VOID, target.return_type):
+        elif request.sret_type is not None or (tangents and request.return_type not in
+                                               (VOID, target.return_type)):
             raise LtoadError(f"{request.origin}: it is declared to return {request.return_type}, "
                              f"but the tangent of '{request.target}' is {target.return_type}")
         elif request.return_type == VOID:

@@ -101,19 +101,22 @@ def _differentiate_text(text: str, plan: Plan, shadowed_globals: set[str]) -> ir
     native_body = plan.bodies.available if plan.bodies is not None else (lambda name: False)
     ad = Differentiator(model, known, plan.annotations.custom, shadowed_globals, native_body)
     requests = [r for r in plan.requests if r.symbol in model.declarations]  # others: dead code
-    wrappers = [ad.request(r) for r in requests]
+    for request in requests:
+        model.replace_declaration(request.symbol, ad.request(request))
+    if tape.LAST_TAPE_BYTES in model.globals:
+        model.remove_global(tape.LAST_TAPE_BYTES)   # the program's extern declaration
+    # Requests and the tape runtime are ordinary functions before derivatives are made: a
+    # gradient can itself be differentiated (forward over reverse).
+    model.append("\n".join(ad.runtime) + "\n")
+    ad.defined |= {r.symbol for r in requests} | set(tape.RUNTIME_FUNCTIONS)
     ad.generate_all()
     plan.stats = ad.stats
     parsed = sum(model.is_parsed(name) for name in program)
     log(f"ltoad-ld: AD parsed {parsed} of {len(program)} functions")
-    for request, wrapper in zip(requests, wrappers):
-        model.replace_declaration(request.symbol, wrapper)
-    if tape.LAST_TAPE_BYTES in model.globals:
-        model.remove_global(tape.LAST_TAPE_BYTES)   # the program's extern declaration
     special, needed = special_functions.definitions_for(ad.declarations)
     declarations = {**ad.declarations, **needed}
     present = set(model.functions) | set(model.declarations) | set(model.globals) \
         | set(special_functions.DEFINITIONS)
     missing = [text for name, text in declarations.items() if name not in present]
-    model.append("\n".join([*ad.runtime, *ad.shadow_global_definitions(), *special, *missing]) + "\n")
+    model.append("\n".join([*ad.shadow_global_definitions(), *special, *missing]) + "\n")
     return model

@@ -96,6 +96,33 @@ entry:
   ret void
 }}
 """
+# What a tape's begin and end stand for when a request is itself differentiated (forward over
+# reverse): a fresh buffer that is freed at the end. The thread-local cache of the ordinary
+# begin has no shadow, so the derivative must not see memory coming from it.
+FRESH_BEGIN, FRESH_END = f"{BEGIN}.fresh", f"{END}.fresh"
+FRESH_RUNTIME = f"""
+define internal void @{FRESH_BEGIN}(ptr %tape) {{
+entry:
+  store ptr null, ptr %tape, align 8
+  %top.p = getelementptr inbounds i8, ptr %tape, i64 8
+  store i64 0, ptr %top.p, align 8
+  %cap.p = getelementptr inbounds i8, ptr %tape, i64 16
+  store i64 0, ptr %cap.p, align 8
+  ret void
+}}
+
+define internal void @{FRESH_END}(ptr %tape) {{
+entry:
+  %data = load ptr, ptr %tape, align 8
+  call void @free(ptr %data)
+  ret void
+}}
+"""
+DIFFERENTIATED_AS = {BEGIN: FRESH_BEGIN, END: FRESH_END}
+
+# Functions the runtime text defines (differentiable like any other: forward over reverse).
+RUNTIME_FUNCTIONS = (PUSH, POP, BEGIN, END, FRESH_BEGIN, FRESH_END)
+
 # What split-mode requests call besides the tape runtime (the tape state lives on the heap).
 SPLIT_DECLARATIONS = {"malloc": "declare ptr @malloc(i64)", "free": "declare void @free(ptr)"}
 
