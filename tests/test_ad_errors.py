@@ -58,3 +58,23 @@ def test_located_error(tmp_path, name):
     assert len(lines) == 1 and re.match(pattern, lines[0]), result.stderr
     assert "Traceback" not in result.stderr
     assert not (tmp_path / "prog").exists()
+
+
+def test_function_chosen_at_run_time_among_known_ones(tmp_path):
+    """clang merges `which ? autodiff(f, x) : autodiff(g, x)` into one call on a select of f
+    and g; the request dispatches on the pointer."""
+    write(tmp_path, {"case.c": API + r"""
+#include <math.h>
+#include <stdio.h>
+double f(double x) { return x * x * x; }
+double g(double x) { return sin(x) * 4.0; }
+__attribute__((noinline)) double grad(int which, double x) {
+    if (which) return __enzyme_autodiff((void *)f, x);
+    return __enzyme_autodiff((void *)g, x);
+}
+int main(void) { printf("%.12f %.12f\n", grad(1, 2.0), grad(0, 0.5)); return 0; }
+"""})
+    for level in ("-O0", "-O2"):
+        run(["ltoad-clang", level, "case.c", "-lm", "-o", "prog"], tmp_path)
+        cube, sine = map(float, run(["./prog"], tmp_path).stdout.split())
+        assert cube == 12.0 and abs(sine - 4 * 0.8775825618903728) < 1e-12

@@ -9,7 +9,7 @@ that makes a tape, runs the pair and returns the adjoints as the caller declared
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..diagnostics import LtoadError
 from ..ir import Module
@@ -323,7 +323,37 @@ class Differentiator:
     # ---- requests ------------------------------------------------------------------------
 
     def request(self, request: Request) -> Function:
-        """Define `__ltoad_request.N(ptr f, values...)` for an Enzyme-style reverse request."""
+        """Define `__ltoad_request.N(ptr f, values...)` for an Enzyme-style request. When f is
+        chosen at run time among several functions, one wrapper per function and a dispatcher
+        comparing `f` with each."""
+        if not request.alternatives:
+            return self._single_request(request)
+        targets = (request.target, *request.alternatives)
+        parts = [self._single_request(replace(request, target=t, alternatives=(), part=k))
+                 for k, t in enumerate(targets)]
+        for part in parts:
+            self.module.add_function(part)
+        return self._dispatcher(request, targets, parts)
+
+    def _dispatcher(self, request: Request, targets, parts: list[Function]) -> Function:
+        dispatcher = Function(request.symbol, request.return_type, prefix=["internal"])
+        params = [dispatcher.add_argument(Argument(a.type, a.name)) for a in parts[0].args]
+        fn = params[1 if request.sret_type is not None else 0]
+        b = Builder(dispatcher.add_block("entry"))
+        for target, part in zip(targets, parts):
+            chosen, other = dispatcher.add_block(f"is.{len(dispatcher.blocks)}"), \
+                dispatcher.add_block(f"next.{len(dispatcher.blocks)}")
+            b.cond_br(b.icmp("eq", fn, GlobalRef(target)), chosen, other)
+            b.position_at_end(chosen)
+            result = b.call(GlobalRef(part.name), params, part.function_type)
+            b.ret(None if request.return_type == VOID else result)
+            b.position_at_end(other)
+        b.call(GlobalRef(tape.UNKNOWN_TARGET), [], FunctionType(VOID, ()))
+        b.unreachable()
+        return dispatcher
+
+    def _single_request(self, request: Request) -> Function:
+        """`__ltoad_request.N` for one known function."""
         target = self.module.parse_function(request.target) if request.target in self.defined \
             else None
         if target is None:

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from ..diagnostics import LtoadError
 from ..ir import Module
 from ..ir.function import Function
-from ..ir.instructions import CallInst, CastInst, LoadInst
+from ..ir.instructions import CallInst, CastInst, LoadInst, PhiInst, SelectInst
 from ..ir.parser import Parser
 from ..ir.types import I64, FunctionType, Type
 from ..ir.values import ConstantInt, GlobalRef, Value
@@ -41,10 +41,13 @@ class Request:
     origin: str                     # message prefix: "__enzyme_autodiff in 'main' (file.c:12)"
     sret_type: Type | None = None   # a struct returned through a hidden pointer (C ABI)
     width: int = 1                  # forward mode: directions per call (enzyme_width)
+    alternatives: tuple[str, ...] = ()   # other functions `target` may be, chosen at run time
+    part: int | None = None         # the wrapper for one of several targets (see alternatives)
 
     @property
     def symbol(self) -> str:
-        return f"{REQUEST_PREFIX}{self.index}"
+        whole = f"{REQUEST_PREFIX}{self.index}"
+        return whole if self.part is None else f"{whole}.{self.part}"
 
 
 def _marker(value: Value) -> str | None:
@@ -151,17 +154,44 @@ def _sret_type(module: Module, call: CallInst) -> Type | None:
     return None
 
 
-def _target(module: Module, call: CallInst, where: str, first: int) -> Function:
+def _known_functions(value: Value, seen: set | None = None) -> list[GlobalRef] | None:
+    """The functions a value may be: a function name, or selects and phis of them (the
+    optimizer merges calls that differ only in the function into one call on a select)."""
+    seen = seen if seen is not None else set()
+    if isinstance(value, GlobalRef):
+        return [value]
+    if value in seen or not isinstance(value, (SelectInst, PhiInst)):
+        return None if value not in seen else []
+    seen.add(value)
+    options = value.operands[1:] if isinstance(value, SelectInst) else [v for v, _ in value.incoming]
+    found: list[GlobalRef] = []
+    for option in options:
+        more = _known_functions(option, seen)
+        if more is None:
+            return None
+        found += [f for f in more if f.name not in {g.name for g in found}]
+    return found
+
+
+def _targets(module: Module, call: CallInst, where: str, first: int) -> list[Function]:
     callee = call.args[first] if len(call.args) > first else None
     where = f"{call.called_name.split('.')[0]} in {where}"
-    if not isinstance(callee, GlobalRef):
+    known = _known_functions(callee) if callee is not None else None
+    if not known:
         raise LtoadError(f"{where}: the first argument must be a function "
                          "known at link time (a function name, possibly cast to void *)")
-    if callee.name in module.functions:
-        return module.parse_function(callee.name)
-    if callee.name in module.declarations:
-        return module.parse_declaration(callee.name)
-    raise LtoadError(f"{where}: '{callee.name}' is not a function")
+    targets = []
+    for ref in known:
+        if ref.name in module.functions:
+            targets.append(module.parse_function(ref.name))
+        elif ref.name in module.declarations:
+            targets.append(module.parse_declaration(ref.name))
+        else:
+            raise LtoadError(f"{where}: '{ref.name}' is not a function")
+    if len({t.function_type for t in targets}) > 1:
+        raise LtoadError(f"{where}: the function is chosen at run time among functions of "
+                         f"different types ({', '.join(t.name for t in targets)})")
+    return targets
 
 
 def _widened(call: CallInst, value: Value) -> Value:
@@ -192,12 +222,14 @@ def _rewrite(module: Module, function: Function, call: CallInst, mode: str, inde
     where = describe(module, function.name, call)
     sret_type = _sret_type(module, call)
     first = 1 if sret_type is not None else 0
-    target = _target(module, call, where, first)
+    targets = _targets(module, call, where, first)
+    target = targets[0]
     reader = _CallReader(call, target, where, first, mode)
     width = reader.read_width()
     activities, values = reader.read(width)
     request = Request(index, mode, target.name, tuple(activities), call.type,
-                      f"{call.called_name.split('.')[0]} in {where}", sret_type, width)
+                      f"{call.called_name.split('.')[0]} in {where}", sret_type, width,
+                      tuple(t.name for t in targets[1:]))
     values = [_widened(call, v) if v in reader.strides else v for v in values]
     args = [*call.args[:first + 1], *values]
     new_type = FunctionType(call.type, tuple(a.type for a in args), False)
