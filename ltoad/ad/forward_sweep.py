@@ -104,7 +104,7 @@ class ForwardSweep:
 
     def __init__(self, function: Function, activities: tuple[str, ...], activity: Activity,
                  split_names, where, global_shadows: dict[Value, Value] | None = None,
-                 module=None, hints: tuple = (), with_tape: bool = True):
+                 module=None, hints: tuple = (), with_tape: bool = True, lane: str = ""):
         self.f = function
         self.activity = activity
         self.split_names = split_names      # callable: (callee, call) -> (augmented, reverse)
@@ -114,10 +114,12 @@ class ForwardSweep:
         self.shadow_args = []
         for arg, act in zip(list(function.args), activities):
             if act in ("dup", "dupnoneed"):
-                shadow = function.add_argument(Argument(arg.type, f"{arg.name or 'arg'}.shadow"))
+                shadow = function.add_argument(Argument(arg.type,
+                                                        f"{arg.name or 'arg'}.shadow{lane}"))
                 self.shadow[arg] = shadow
                 self.shadow_args.append(shadow)
         self.tape = function.add_argument(Argument(PTR, "tape")) if with_tape else None
+        self.shadow_phis: list[tuple[PhiInst, Instruction]] = []
         self.augmented_calls: dict[Instruction, Instruction] = {}
         self.realloc_bytes: dict[Instruction, Value] = {}
         self.integer_copies: dict[Instruction, object] = {}
@@ -169,15 +171,22 @@ class ForwardSweep:
 
     def run(self) -> None:
         self.lower_active_invokes()
-        phis = []
         for block in reverse_postorder(self.f):
             for instruction in self.original[block]:
-                if instruction in self.activity.shadowed and not self._is_split_call(instruction):
-                    made = self._make_shadow(instruction)
-                    if isinstance(instruction, PhiInst):
-                        phis.append((instruction, made))
-                self._mirror(instruction)
-        for phi, shadow in phis:
+                self.visit(instruction)
+        self.finish()
+
+    def visit(self, instruction: Instruction) -> None:
+        """The shadow of one primal instruction, and what it does to shadowed memory."""
+        if instruction in self.activity.shadowed and not self._is_split_call(instruction):
+            made = self._make_shadow(instruction)
+            if isinstance(instruction, PhiInst):
+                self.shadow_phis.append((instruction, made))
+        self._mirror(instruction)
+
+    def finish(self) -> None:
+        """Incoming values of the shadow phis, once every shadow exists."""
+        for phi, shadow in self.shadow_phis:
             for value, block in phi.incoming:
                 shadow.add_incoming(self.shadow_of(value, phi), block)
 

@@ -67,8 +67,8 @@ class TangentSweep(ForwardSweep):
     def has_tangent(self, value: Value) -> bool:
         return value in self.tangent
 
-    def run(self) -> None:
-        super().run()
+    def finish(self) -> None:
+        super().finish()
         for phi, tangent in self.tangent_phis:
             for value, block in phi.incoming:
                 tangent.add_incoming(self.tangent_of(value), block)
