@@ -74,3 +74,44 @@ def test_vector_mode_errors(tmp_path, name):
     write(tmp_path, {"j.c": PROGRAM.replace(old, new, 1)})
     result = run(["ltoad-clang", "-O1", "j.c", "-lm", "-o", "j"], tmp_path, check=False)
     assert result.returncode == 1 and re.search(pattern, result.stderr), result.stderr
+
+
+RESIDUAL = r"""
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#define N 6
+extern int enzyme_dupv, enzyme_const, enzyme_width;
+void __enzyme_fwddiff(void *, ...);
+__attribute__((noinline)) double law(const double *x, int i) {
+    return exp(0.2 * x[i]) * sin(x[(i + 1) % N]);
+}
+__attribute__((noinline)) void residual(const double *x, double *r, int n) {
+    double scratch[N];
+    for (int i = 0; i < n; i++) scratch[i] = law(x, i);
+    for (int i = 0; i < n; i++) r[i] = scratch[i] * x[i] + scratch[(i + 2) % n];
+}
+int main(void) {
+    double x[N], r[N], V[4][N], R[4][N], worst = 0;
+    for (int i = 0; i < N; i++) x[i] = 0.3 * i - 0.4;
+    memset(R, 0, sizeof R);
+    for (int k = 0; k < 4; k++) for (int i = 0; i < N; i++) V[k][i] = (i == k) + 0.25 * (i == k + 2);
+    __enzyme_fwddiff((void *)residual, enzyme_width, 4, enzyme_dupv, sizeof(double) * N, x, V[0],
+                     enzyme_dupv, sizeof(double) * N, r, R[0], enzyme_const, N);
+    for (int k = 0; k < 4; k++) {
+        double h = 1e-6, up[N], down[N], ru[N], rd[N];
+        for (int i = 0; i < N; i++) { up[i] = x[i] + h * V[k][i]; down[i] = x[i] - h * V[k][i]; }
+        residual(up, ru, N); residual(down, rd, N);
+        for (int i = 0; i < N; i++) worst = fmax(worst, fabs(R[k][i] - (ru[i] - rd[i]) / (2 * h)));
+    }
+    printf("%g\n", worst);
+    return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("level", ["-O0", "-O2"])
+def test_width_4_through_calls_stack_arrays_and_output_pointers(tmp_path, level):
+    write(tmp_path, {"r.c": RESIDUAL})
+    run(["ltoad-clang", level, "r.c", "-lm", "-o", "r"], tmp_path)
+    assert float(run(["./r"], tmp_path).stdout) < 1e-7

@@ -31,7 +31,7 @@ from .locations import describe
 from .memory import region_kind, type_bytes
 from .requests import Request
 from .reverse_sweep import ReverseSweep, out_return_type
-from .tangent_sweep import TangentSweep
+from .tangent_sweep import TangentSweep, VectorTangentSweep
 
 _SYMBOL_USE = re.compile(r'@([-\w$.]+|"[^"]*")(?!\()')
 
@@ -194,17 +194,19 @@ class Differentiator:
 
     # ---- forward mode --------------------------------------------------------------------
 
-    def forward(self, name: str, activities: tuple[str, ...], paired: bool) -> str:
-        """`fwddiff_f.<code>`: f with tangents; returns `{ y, dy }` when `paired`."""
-        key = (name, activities, paired)
+    def forward(self, name: str, activities: tuple[str, ...], paired: bool, width: int = 1) -> str:
+        """`fwddiff_f.<code>`: f with tangents along `width` directions; returns
+        `{ y, dy_0, ... }` when `paired`."""
+        key = (name, activities, paired, width)
         if key not in self.forwards:
             code = "".join(ACTIVITY_CODES[a] for a in activities) + ("_p" if paired else "")
+            code += f"_w{width}" if width > 1 else ""
             self.forwards[key] = f"fwddiff_{name}.{code}"
             self.forward_queue.append(key)
             self.defined.add(self.forwards[key])      # differentiable in turn (higher order)
         return self.forwards[key]
 
-    def forward_callee(self, call: CallBase, activity: Activity, has_tangent):
+    def forward_callee(self, call: CallBase, activity: Activity, has_tangent, width: int = 1):
         """The forward derivative a call inside a tangent sweep goes to: (callee builder,
         activities, paired). Arguments with tangents (floats, or integers holding float bits)
         and pointers into shadowed memory are dup. Through a pointer: a select chain over the
@@ -214,9 +216,9 @@ class Differentiator:
         paired = (call in activity.varied and not call.type.is_pointer()) or \
             (call.type.is_pointer() and call in activity.shadowed)
         if call.called_name is not None:
-            name = self.forward(call.called_name, activities, paired)
+            name = self.forward(call.called_name, activities, paired, width)
             return (lambda insert: GlobalRef(name)), activities, paired
-        candidates = [(n, self.forward(n, activities, paired))
+        candidates = [(n, self.forward(n, activities, paired, width))
                       for n in self.indirect_candidates(call.function_type)]
 
         def choose(insert) -> Value:
@@ -227,20 +229,23 @@ class Differentiator:
             return chosen
         return choose, activities, paired
 
-    def _generate_forward(self, name: str, activities: tuple[str, ...], paired: bool) -> None:
+    def _generate_forward(self, name: str, activities: tuple[str, ...], paired: bool,
+                          width: int) -> None:
         if name in self.custom:
             raise LtoadError(f"cannot differentiate calls to '{name}' in forward mode: its custom "
                              "derivative (augmented, reverse) is for reverse mode")
         primal = self.module.parse_function(self._body_of(name))
-        function = clone(primal, self.forwards[(name, activities, paired)], self.module)
+        function = clone(primal, self.forwards[(name, activities, paired, width)], self.module)
         analysed = tuple("out" if act == "dup" and not arg.type.is_pointer() else act
                          for arg, act in zip(function.args, activities))
         activity = Activity(function, analysed, self.knowledge, self.defined,
                             self.indirect_candidates, tuple(self.global_shadows))
         self._check_differentiable(name, activity)
-        sweep = TangentSweep(function, activities, activity, self.forward_callee,
-                             lambda inst: describe(self.module, name, inst), self.global_shadows,
-                             self.module)
+        where = lambda inst: describe(self.module, name, inst)   # noqa: E731
+        sweep = TangentSweep(function, activities, activity, self.forward_callee, where,
+                             self.global_shadows, self.module) if width == 1 else \
+            VectorTangentSweep(function, activities, activity, self.forward_callee, where,
+                               self.global_shadows, self.module, width)
         sweep.run()
         if paired:
             sweep.pair_returns()
@@ -390,28 +395,27 @@ class Differentiator:
     def _forward_request(self, request: Request, target: Function) -> Function:
         """`__ltoad_request.N(ptr f, values...)` for `__enzyme_fwddiff`: the tangent of f's
         result (shadows of dup pointers carry the tangents of what f writes). With
-        `enzyme_width N` the tangent function runs once per direction (shadow k of an
+        `enzyme_width N` one width-N tangent function takes every direction (shadow k of an
         enzyme_dupv pointer is k strides past its first) and the N tangents come back as a
         struct."""
         paired = target.return_type.is_float()
         activities = tuple("dup" if a == "dupv" else a for a in request.activities)
-        name = self.forward(request.target, activities, paired)
+        name = self.forward(request.target, activities, paired, request.width)
         wrapper = Function(request.symbol, request.return_type, prefix=["internal"])
         sret = wrapper.add_argument(Argument(PTR, "sret")) if request.sret_type else None
         wrapper.add_argument(Argument(PTR, "fn"))
         primals, shadows, strides = self._request_arguments(wrapper, target, request.activities)
         b = Builder(wrapper.add_block("entry"))
         self._zero_shadow_globals(b)
-        returns = StructType((target.return_type,) * 2) if paired else target.return_type
-        tangents = []
-        for k in range(request.width):
-            moved = [b.gep(I8, shadow, [b.binary("mul", stride, ConstantInt(I64, k))])
+        width = request.width
+        returns = StructType((target.return_type,) * (width + 1)) if paired else target.return_type
+        args = list(primals)
+        for k in range(width):     # direction k: k strides past each enzyme_dupv shadow
+            args += [b.gep(I8, shadow, [b.binary("mul", stride, ConstantInt(I64, k))])
                      if stride is not None and k else shadow
                      for shadow, stride in zip(shadows, strides)]
-            args = [*primals, *moved]
-            result = b.call(GlobalRef(name), args, FunctionType(returns, tuple(a.type for a in args)))
-            if paired:
-                tangents.append(b.extractvalue(result, [1]))
+        result = b.call(GlobalRef(name), args, FunctionType(returns, tuple(a.type for a in args)))
+        tangents = [b.extractvalue(result, [k]) for k in range(1, width + 1)] if paired else []
         self._return_tangents(b, request, target, tangents, sret)
         return wrapper
 

@@ -21,12 +21,12 @@ from ..ir.instructions import (AllocaInst, BinaryOperator, CallInst, CastInst, E
                                ShuffleVectorInst, StoreInst)
 from ..ir.types import (PTR, VOID, FloatType, FunctionType, IntType, PointerType, StructType, Type,
                         VectorType)
-from ..ir.values import ConstantInt, GlobalRef, Value, ZeroInitializer
+from ..ir.values import ConstantInt, GlobalRef, Poison, Value, ZeroInitializer
 from . import rules, special_tangents
 from .knowledge import canonical
 from .memory import contains_float
 from .formulas import FormulaEmitter, float_constant
-from .forward_sweep import MEMORY_COPIES, ForwardSweep, _insert_after
+from .forward_sweep import MEMORY_COPIES, ForwardSweep, _insert_after, reverse_postorder
 
 # Integer operations that only move bits: applied to tangent bits, they move the tangent along.
 BIT_MOVES = ("bitcast", "trunc", "zext", "shl", "lshr", "or", "freeze")
@@ -49,9 +49,9 @@ class TangentSweep(ForwardSweep):
     """Turns a clone of the primal into fwddiff_f; `tangent` maps values to their tangents."""
 
     def __init__(self, function: Function, activities: tuple[str, ...], activity, forward_callee,
-                 where, global_shadows=None, module=None):
+                 where, global_shadows=None, module=None, lane: str = ""):
         super().__init__(function, activities, activity, None, where, global_shadows, module,
-                         with_tape=False)
+                         with_tape=False, lane=lane)
         self.forward_callee = forward_callee     # (call, activity) -> (callee, activities, paired)
         self.tangent: dict[Value, Value] = {}
         self.tangent_phis: list[tuple[PhiInst, PhiInst]] = []
@@ -222,43 +222,106 @@ class TangentSweep(ForwardSweep):
     # ---- calls and returns --------------------------------------------------------------
 
     def _forward_call(self, call: CallInst) -> None:
-        choose, activities, paired = self.forward_callee(call, self.activity, self.has_tangent)
-        extra = [self.shadow_of(a, call) if act == "dup" and isinstance(a.type, PointerType)
-                 else self.tangent_of(a) for a, act in zip(call.args, activities) if act == "dup"]
-        args = [*call.args, *extra]
-        returns = pair_type(call.type) if paired else call.type
-        block = call.parent
+        replace_forward_call(call, [self], self.forward_callee)
 
-        def insert(instruction: Instruction) -> Instruction:
-            block.insert(block.instructions.index(call), instruction)
-            return instruction
-
-        made = insert(CallInst(FunctionType(returns, tuple(a.type for a in args), False),
-                               choose(insert), args))
-        result: Value = made
-        if paired:
-            result = _insert_after(made, ExtractValueInst(made, [0]))
-            second = _insert_after(result, ExtractValueInst(made, [1]))
-            if isinstance(call.type, PointerType):
-                self.shadow[result] = second
-                self.activity.shadowed.add(result)
-            else:
-                self.tangent[result] = second
-        call.replace_all_uses_with(result)
-        for table in (self.activity.varied, self.activity.shadowed):
-            if call in table:
-                table.discard(call)
-                table.add(result)
-        index = self.original[block].index(call)
-        self.original[block][index] = made
-        result_name = call.name
-        call.erase()
-        result.name = result_name
+    def call_extras(self, call: CallInst, activities) -> list[Value]:
+        """This sweep's shadows and tangents of a call's dup arguments, in order."""
+        return [self.shadow_of(a, call) if isinstance(a.type, PointerType) else self.tangent_of(a)
+                for a, act in zip(call.args, activities) if act == "dup"]
 
     def pair_returns(self) -> None:
-        """Make every `ret v` return `{ v, dv }` (or `{ p, shadow of p }` for a pointer)."""
-        def second(value: Value, ret: Instruction) -> Value:
-            if isinstance(value.type, PointerType):
-                return self.shadow_of(value, ret)
-            return self.tangent_of(value)
-        self.pair_returns_with(self.f.return_type, second)
+        pair_returns(self.f, [self])
+
+
+def replace_forward_call(call: CallInst, lanes: list[TangentSweep], forward_callee) -> None:
+    """Replace an active call by one call of the callee's forward derivative for all `lanes`
+    (directions): `{ y, dy_0, ..., dy_N-1 }` when its result has tangents."""
+    first = lanes[0]
+    has_tangent = lambda value: any(lane.has_tangent(value) for lane in lanes)   # noqa: E731
+    choose, activities, paired = forward_callee(call, first.activity, has_tangent, len(lanes))
+    args = [*call.args, *(v for lane in lanes for v in lane.call_extras(call, activities))]
+    returns = StructType((call.type,) * (len(lanes) + 1)) if paired else call.type
+    block = call.parent
+
+    def insert(instruction: Instruction) -> Instruction:
+        block.insert(block.instructions.index(call), instruction)
+        return instruction
+
+    made = insert(CallInst(FunctionType(returns, tuple(a.type for a in args), False),
+                           choose(insert), args))
+    result: Value = made
+    if paired:
+        result = last = _insert_after(made, ExtractValueInst(made, [0]))
+        for k, lane in enumerate(lanes, 1):
+            last = _insert_after(last, ExtractValueInst(made, [k]))
+            if isinstance(call.type, PointerType):
+                lane.shadow[result] = last
+            else:
+                lane.tangent[result] = last
+        if isinstance(call.type, PointerType):
+            first.activity.shadowed.add(result)
+    call.replace_all_uses_with(result)
+    for table in (first.activity.varied, first.activity.shadowed):
+        if call in table:
+            table.discard(call)
+            table.add(result)
+    index = first.original[block].index(call)
+    for lane in lanes:
+        lane.original[block][index] = made
+    result_name = call.name
+    call.erase()
+    result.name = result_name
+
+
+def pair_returns(function: Function, lanes: list[TangentSweep]) -> None:
+    """Make every `ret v` return `{ v, dv_0, ..., dv_N-1 }` (shadows for a pointer)."""
+    returns = StructType((function.return_type,) * (len(lanes) + 1))
+    for block in lanes[0].return_blocks():
+        ret = block.terminator
+        index = block.instructions.index(ret)
+        value = ret.value
+        packed: Value = InsertValueInst(Poison(returns), value, [0])
+        block.insert(index, packed)
+        for k, lane in enumerate(lanes, 1):
+            second = lane.shadow_of(value, ret) if isinstance(value.type, PointerType) \
+                else lane.tangent_of(value)
+            index += 1
+            packed = block.insert(index, InsertValueInst(packed, second, [k]))
+        ret.set_operand(0, packed)
+    function.return_type = returns
+
+
+class VectorTangentSweep:
+    """Forward mode for N directions in one pass over the function: one TangentSweep per
+    direction (its own shadow arguments and tangents) visits each primal instruction in turn,
+    and an active call goes once to the callee's width-N derivative."""
+
+    def __init__(self, function: Function, activities: tuple[str, ...], activity, forward_callee,
+                 where, global_shadows, module, width: int):
+        first = TangentSweep(function, activities, activity, forward_callee, where,
+                             global_shadows, module, lane=".0")
+        first.lower_active_invokes()
+        self.lanes = [first] + [TangentSweep(function, activities, activity, forward_callee, where,
+                                             global_shadows, module, lane=f".{k}")
+                                for k in range(1, width)]
+        self.function = function
+        self.forward_callee = forward_callee
+
+    @property
+    def declarations(self) -> dict[str, str]:
+        return {k: v for lane in self.lanes for k, v in lane.declarations.items()}
+
+    def run(self) -> None:
+        first = self.lanes[0]
+        for block in reverse_postorder(self.function):
+            for instruction in list(first.original[block]):
+                if isinstance(instruction, CallInst) and first.activity.is_active_call(instruction):
+                    replace_forward_call(instruction, self.lanes, self.forward_callee)
+                else:
+                    for lane in self.lanes:
+                        lane.visit(instruction)
+        for lane in self.lanes:
+            lane.finish()
+
+    def pair_returns(self) -> None:
+        pair_returns(self.function, self.lanes)
