@@ -40,6 +40,7 @@ class Derivative:
     where: Location
     of_where: Location
     args_where: Location
+    width: int = 1                       # forward mode: directions per call
 
 
 @dataclass(frozen=True)
@@ -184,7 +185,7 @@ class _Reader:
         return self.sequence(entries[key][1], f"'{key}'") if key in entries else []
 
     def derivative(self, node: yaml.Node) -> Derivative:
-        keys = ("name", "of", "mode", "args")
+        keys = ("name", "of", "mode", "args", "width")
         entry = self.mapping(node, "a derivative", keys, required=("name", "of"))
         args_node = entry["args"][1] if "args" in entry else node
         args = None
@@ -192,9 +193,19 @@ class _Reader:
             args = tuple(self.choice(a, "activity", ACTIVITIES)
                          for a in self.sequence(args_node, "'args'"))
         mode = self.choice(entry["mode"][1], "mode", MODES) if "mode" in entry else "reverse"
+        width = self.width(entry["width"][1], mode) if "width" in entry else 1
         return Derivative(self.name(entry["name"][1], "'name'"),
                           self.name(entry["of"][1], "'of'"), mode, args,
-                          self.where(node), self.where(entry["of"][1]), self.where(args_node))
+                          self.where(node), self.where(entry["of"][1]), self.where(args_node),
+                          width)
+
+    def width(self, node: yaml.Node, mode: str) -> int:
+        value = self.scalar(node, "'width'")
+        if not value.isdigit() or int(value) < 1:
+            self.fail(node, f"'width' must be a positive integer, not '{value}'")
+        if mode != "forward" and int(value) > 1:
+            self.fail(node, "'width' needs 'mode: forward'")
+        return int(value)
 
     def inactive(self, node: yaml.Node) -> tuple[tuple[str, ...], tuple[str, ...]]:
         entry = self.mapping(node, "'inactive'", ("functions", "globals"))

@@ -433,3 +433,44 @@ def test_yaml_forward_mode_rejects_out(tmp_path):
     assert result.returncode == 1
     assert "ltoad.yaml:2:55: argument 3 of 'field': 'out' has no meaning in forward mode" \
         in result.stderr, result.stderr
+
+
+WIDTH = {
+    "model.c": FORWARD["model.c"],
+    "main.c": r"""
+#include <math.h>
+#include <stddef.h>
+#include <stdio.h>
+double field(const double *x, int n, double scale);
+struct four { double d[4]; };
+struct four jac4(const double *x, const double *V, size_t stride, int n, double scale);
+int main(void) {
+    double x[5] = {0.2, 1.1, -0.4, 0.8, 0.3}, V[4][5] = {{0}}, worst = 0, h = 1e-6;
+    for (int k = 0; k < 4; k++) V[k][k] = 1.0;
+    V[3][4] = 2.0;
+    struct four t = jac4(x, V[0], sizeof V[0], 5, 1.5);
+    for (int k = 0; k < 4; k++) {
+        double up[5], down[5];
+        for (int i = 0; i < 5; i++) { up[i] = x[i] + h * V[k][i]; down[i] = x[i] - h * V[k][i]; }
+        worst = fmax(worst, fabs(t.d[k] - (field(up, 5, 1.5) - field(down, 5, 1.5)) / (2 * h)));
+    }
+    printf("%g\n", worst);
+    return 0;
+}
+""",
+    "ltoad.yaml": "derivatives:\n  - {name: jac4, of: field, mode: forward, width: 4, "
+                  "args: [dup, const, const]}\n",
+}
+
+
+@pytest.mark.parametrize("level", ["-O0", "-O2"])
+def test_yaml_forward_mode_with_width(tmp_path, level):
+    write(tmp_path, WIDTH)
+    run(["ltoad-clang", level, "-c", "model.c", "main.c"], tmp_path)
+    run(["ltoad-clang", level, "model.o", "main.o", "-lm", "-o", "p"], tmp_path)
+    assert float(run(["./p"], tmp_path).stdout) < 1e-7
+
+
+def test_width_needs_forward_mode():
+    with pytest.raises(LtoadError, match=r"ltoad\.yaml:2:29: 'width' needs 'mode: forward'"):
+        configfile.parse("derivatives:\n  - {name: g, of: f, width: 4}\n", "ltoad.yaml")

@@ -7,7 +7,8 @@ followed by its shadow; the derivatives of the `out` arguments come back as the 
 a struct of them (none: void, one: the value, two doubles: registers, more than 16 bytes: a
 hidden struct pointer). An active float return is seeded with 1.0. In forward mode a float
 argument is `dup` (value, then tangent) and the function returns the tangent of a float
-result. `inactive:` patterns and `custom:` entries become annotations.
+result; with `width: N` a dup pointer is followed by its N shadows' base and their byte stride
+(size_t) and the N tangents come back as a C struct of N values. `inactive:` patterns and `custom:` entries become annotations.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from ..diagnostics import LtoadError, log
 from ..ir import Module
 from ..ir.builder import Builder
 from ..ir.function import Argument, Function
-from ..ir.types import PTR, VOID, FloatType, FunctionType, StructType, Type, VectorType
+from ..ir.types import I64, PTR, VOID, FloatType, FunctionType, StructType, Type, VectorType
 from ..ir.values import GlobalRef
 from .annotations import Annotations, CustomGradient
 from .memory import type_bytes
@@ -132,12 +133,17 @@ def _request(entry: Derivative, symbols: ProgramSymbols, index: int) -> Request:
     activities = entry.args if entry.args is not None else \
         tuple(default_activity(t, entry.mode) for t in types)
     _check_activities(entry, symbols.display[symbol], types, activities)
-    if entry.mode == "forward":       # the tangent of the result, if it is a float
+    if entry.width > 1:              # N directions: dup pointers take N shadows and a stride
+        activities = tuple("dupv" if a == "dup" else a for a in activities)
+        tangents = [target.return_type] * entry.width if target.return_type.is_float() else []
+        return_type, sret_type = c_return(tangents)
+    elif entry.mode == "forward":     # the tangent of the result, if it is a float
         return_type, sret_type = (target.return_type if target.return_type.is_float() else VOID), None
     else:
         return_type, sret_type = c_return([t for t, a in zip(types, activities) if a == "out"])
     origin = f"{entry.where}: derivative '{entry.name}'"
-    return Request(index, entry.mode, symbol, activities, return_type, origin, sret_type)
+    return Request(index, entry.mode, symbol, activities, return_type, origin, sret_type,
+                   entry.width)
 
 
 def _check_activities(entry: Derivative, shown: str, types: list[Type], activities) -> None:
@@ -147,6 +153,9 @@ def _check_activities(entry: Derivative, shown: str, types: list[Type], activiti
                          f"takes {len(types)} parameters ({listed})")
     forward = entry.mode == "forward"
     for position, (type, activity) in enumerate(zip(types, activities), 1):
+        if entry.width > 1 and activity == "dup" and not type.is_pointer():
+            raise LtoadError(f"{entry.args_where}: argument {position} of '{shown}' is {type}: "
+                             f"with width {entry.width} a float argument must be 'const'")
         if forward and activity == "out":
             raise LtoadError(f"{entry.args_where}: argument {position} of '{shown}': 'out' has no "
                              "meaning in forward mode (a float is 'dup': value, then tangent)")
@@ -214,8 +223,10 @@ def _forwarder(module: Module, name: str, request: Request) -> Function:
     values = []
     for index, (param, activity) in enumerate(zip(target.args, request.activities)):
         values.append(function.add_argument(Argument(param.type, f"arg{index}")))
-        if activity in ("dup", "dupnoneed"):
+        if activity in ("dup", "dupnoneed", "dupv"):
             values.append(function.add_argument(Argument(param.type, f"arg{index}.shadow")))
+        if activity == "dupv":
+            values.append(function.add_argument(Argument(I64, f"arg{index}.stride")))
     call_args = [*args, GlobalRef(request.target), *values]
     call_type = FunctionType(request.return_type, tuple(v.type for v in call_args))
     b = Builder(function.add_block("entry"))
