@@ -31,7 +31,7 @@ def build(module: Module) -> nx.DiGraph:
     by_type: dict | None = None
     for caller in module.functions:
         indirect = False
-        for sigil, callee, _ in _calls(module.function_text(caller)):
+        for sigil, callee in _calls(module.function_text(caller)):
             if sigil == "%":
                 indirect = True
             elif callee in graph:
@@ -55,7 +55,7 @@ def _calls(text: str):
     for line in text.splitlines():
         match = _CALL.search(line)
         if match and " asm " not in line:
-            yield match.group(1), match.group(2).strip('"'), line
+            yield match.group(1), match.group(2).strip('"')
 
 
 def _address_taken(module: Module) -> set[str]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ..ir.builder import Builder
 from ..ir.types import I32, FloatType, FunctionType, IntType, Type, VectorType
-from ..ir.values import ConstantFloat, ConstantInt, ConstantSplat, GlobalRef, Value
+from ..ir.values import ConstantFloat, ConstantInt, ConstantSplat, GlobalRef, Value, ZeroInitializer
 from .expr import Expr
 
 FLOAT_ARITHMETIC = {"add": "fadd", "sub": "fsub", "mul": "fmul", "div": "fdiv"}
@@ -34,6 +34,15 @@ def float_constant(type: Type, value: float) -> Value:
     if isinstance(type, VectorType):
         return ConstantSplat(type, ConstantFloat.from_value(type.element, value))
     return ConstantFloat.from_value(type, value)
+
+
+def zero_of(type: Type) -> Value:
+    """The zero of `type`: 0.0 (splatted for float vectors), integer 0, or zeroinitializer."""
+    if isinstance(type, FloatType) or (isinstance(type, VectorType) and type.element.is_float()):
+        return float_constant(type, 0.0)
+    if isinstance(type, IntType):
+        return ConstantInt(type, 0)
+    return ZeroInitializer(type)
 
 
 def _libm_name(name: str, type: Type) -> str:

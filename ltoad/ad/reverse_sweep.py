@@ -20,11 +20,11 @@ from ..ir.instructions import (AllocaInst, BinaryOperator, CallInst, CastInst, E
                                SelectInst, ShuffleVectorInst, StoreInst, UnaryOperator)
 from ..ir.types import (I8, I32, I64, PTR, VOID, ArrayType, FunctionType, NamedStructType,
                         StructType, Type)
-from ..ir.values import Constant, ConstantInt, GlobalRef, Poison, Value, ZeroInitializer
+from ..ir.values import Constant, ConstantInt, GlobalRef, Poison, Value
 from . import recompute, rules, special_rules, tape
 from . import expr
 from .expr import Expr
-from .formulas import FormulaEmitter, float_constant
+from .formulas import FormulaEmitter, zero_of
 from .activity import reinterpreted_load
 from .forward_sweep import MEMCPY, MEMCPY_DECLARATION, MEMSET, MEMSET_DECLARATION, copy_call, zero_call
 from .memory import NO_FLOATS, contains_float, member_types, region_kind, type_bytes
@@ -34,12 +34,6 @@ CAST_TRANSPOSE = {"fpext": "fptrunc", "fptrunc": "fpext"}
 # lets `gep base, i` be rebuilt from a taped base and index, which the block's other GEPs then
 # share (a loop body addressing several arrays with one index tapes two values, not one each).
 MAX_NEW_TAPED = 2
-
-
-def zero_of(type: Type) -> Value:
-    if isinstance(type, (StructType, NamedStructType, ArrayType)):
-        return ZeroInitializer(type)
-    return float_constant(type, 0.0)
 
 
 def accumulate(b: Builder, current: Value, amount: Value) -> Value:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from ..ir.builder import Builder
 from ..ir.instructions import CallInst
 from ..ir.values import Value
-from .formulas import FormulaEmitter, float_constant
+from .formulas import FormulaEmitter, float_constant, zero_of
 from .special_rules import COS, SIN, lane_of
 
 
@@ -30,7 +30,7 @@ def sincos(sweep, b: Builder, call: CallInst) -> Value | None:
         _store_tangent(sweep, b, call.args[1], call, ds)
         _store_tangent(sweep, b, call.args[2], call, dc)
         return None
-    return b.insertvalue(b.insertvalue(sweep.zero(call.type), ds, [0]), dc, [1])
+    return b.insertvalue(b.insertvalue(zero_of(call.type), ds, [0]), dc, [1])
 
 
 def frexp(sweep, b: Builder, call: CallInst) -> Value:
@@ -42,7 +42,7 @@ def frexp(sweep, b: Builder, call: CallInst) -> Value:
     dm = b.fmul(sweep.tangent_of(x), ratio)
     if len(call.args) == 2:
         return dm
-    return b.insertvalue(sweep.zero(call.type), dm, [0])
+    return b.insertvalue(zero_of(call.type), dm, [0])
 
 
 def modf(sweep, b: Builder, call: CallInst) -> Value:
@@ -52,7 +52,7 @@ def modf(sweep, b: Builder, call: CallInst) -> Value:
     if len(call.args) == 2:
         _store_tangent(sweep, b, call.args[1], call, float_constant(x.type, 0.0))
         return dx
-    return b.insertvalue(sweep.zero(call.type), dx, [0])
+    return b.insertvalue(zero_of(call.type), dx, [0])
 
 
 def reduce_fadd(sweep, b: Builder, call: CallInst) -> Value:

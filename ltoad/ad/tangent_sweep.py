@@ -19,30 +19,16 @@ from ..ir.instructions import (AllocaInst, BinaryOperator, CallInst, CastInst, E
                                ExtractValueInst, FreezeInst, InsertElementInst, InsertValueInst,
                                Instruction, LoadInst, PhiInst, SelectInst,
                                ShuffleVectorInst, StoreInst)
-from ..ir.types import (PTR, VOID, FloatType, FunctionType, IntType, PointerType, StructType, Type,
-                        VectorType)
-from ..ir.values import ConstantInt, GlobalRef, Poison, Value, ZeroInitializer
+from ..ir.types import (PTR, VOID, FunctionType, PointerType, StructType)
+from ..ir.values import GlobalRef, Poison, Value
 from . import rules, special_tangents
 from .knowledge import canonical
 from .memory import contains_float
-from .formulas import FormulaEmitter, float_constant
+from .formulas import FormulaEmitter, zero_of
 from .forward_sweep import MEMORY_COPIES, ForwardSweep, _insert_after, reverse_postorder
 
 # Integer operations that only move bits: applied to tangent bits, they move the tangent along.
 BIT_MOVES = ("bitcast", "trunc", "zext", "shl", "lshr", "or", "freeze")
-
-
-def zero(type: Type) -> Value:
-    """The zero tangent of a value of `type`."""
-    if isinstance(type, FloatType) or (isinstance(type, VectorType) and type.element.is_float()):
-        return float_constant(type, 0.0)
-    if isinstance(type, IntType):
-        return ConstantInt(type, 0)
-    return ZeroInitializer(type)
-
-
-def pair_type(type: Type) -> StructType:
-    return StructType((type, type))
 
 
 class TangentSweep(ForwardSweep):
@@ -59,10 +45,8 @@ class TangentSweep(ForwardSweep):
             if isinstance(arg, Argument) and not isinstance(arg.type, PointerType):
                 self.tangent[arg] = self.shadow.pop(arg)
 
-    zero = staticmethod(zero)
-
     def tangent_of(self, value: Value) -> Value:
-        return self.tangent.get(value) or zero(value.type)
+        return self.tangent.get(value) or zero_of(value.type)
 
     def has_tangent(self, value: Value) -> bool:
         return value in self.tangent
