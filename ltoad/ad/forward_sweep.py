@@ -336,17 +336,27 @@ class ForwardSweep:
             pointers = list(call.args[:1 + name.startswith(MEMORY_COPIES)])
             if region_kind(self.f, pointers, hints=self.hints).kind == "floats":
                 return
-        if name.startswith(MEMORY_COPIES) and destination_shadowed:
+        if not self._mirror_memory_intrinsic(call) and self.activity.is_active_call(call):
+            self._augment_call(call)
+
+    def _mirror_memory_intrinsic(self, call: CallInst) -> bool:
+        """memcpy/memmove/memset into shadowed memory, done on the shadows too (from the
+        source's shadow, or zeros); False when `call` is none of these."""
+        name = call.called_name or ""
+        if not call.args or not self.activity.points_into_shadowed(call.args[0]):
+            return False
+        if name.startswith(MEMORY_COPIES):
             source = call.args[1]
             if self.activity.points_into_shadowed(source):
                 args = [self.shadow_of(call.args[0], call), self.shadow_of(source, call), *call.args[2:]]
                 _insert_after(call, CallInst(call.function_type, call.callee, args))
             else:
                 self._zero(self.shadow_of(call.args[0], call), call.args[2], call)
-        elif name.startswith("llvm.memset") and destination_shadowed:
+            return True
+        if name.startswith("llvm.memset"):
             self._zero(self.shadow_of(call.args[0], call), call.args[2], call)
-        elif self.activity.is_active_call(call):
-            self._augment_call(call)
+            return True
+        return False
 
     def _augment_call(self, call: CallInst) -> None:
         info = self.split_names(call, self.activity)

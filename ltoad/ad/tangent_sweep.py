@@ -25,7 +25,7 @@ from . import rules, special_tangents
 from .knowledge import canonical
 from .memory import contains_float
 from .formulas import FormulaEmitter, zero_of
-from .forward_sweep import MEMORY_COPIES, ForwardSweep, _insert_after, reverse_postorder
+from .forward_sweep import ForwardSweep, _insert_after, reverse_postorder
 
 # Integer operations that only move bits: applied to tangent bits, they move the tangent along.
 BIT_MOVES = ("bitcast", "trunc", "zext", "shl", "lshr", "or", "freeze")
@@ -95,18 +95,9 @@ class TangentSweep(ForwardSweep):
 
     def _mirror_call(self, call: CallInst) -> None:
         name = call.called_name or ""
-        points = self.activity.points_into_shadowed
-        if name.startswith(MEMORY_COPIES) and points(call.args[0]):
-            source = call.args[1]
-            if points(source):
-                args = [self.shadow_of(call.args[0], call), self.shadow_of(source, call),
-                        *call.args[2:]]
-                _insert_after(call, CallInst(call.function_type, call.callee, args))
-            else:
-                self._zero(self.shadow_of(call.args[0], call), call.args[2], call)
-        elif name.startswith("llvm.memset") and points(call.args[0]):
-            self._zero(self.shadow_of(call.args[0], call), call.args[2], call)
-        elif name in self.activity.knowledge.deallocators and call.args \
+        if self._mirror_memory_intrinsic(call):     # tangents move with the data
+            return
+        if name in self.activity.knowledge.deallocators and call.args \
                 and self.activity.points_into_shadowed(call.args[0]):
             self._free_shadow(call)
         elif self.activity.is_active_call(call):
