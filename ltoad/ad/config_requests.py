@@ -22,11 +22,11 @@ from ..diagnostics import LtoadError, log
 from ..ir import Module
 from ..ir.builder import Builder
 from ..ir.function import Argument, Function
-from ..ir.types import I64, PTR, VOID, FloatType, FunctionType, StructType, Type, VectorType
+from ..ir.types import PTR, VOID, FloatType, FunctionType, StructType, Type, VectorType
 from ..ir.values import GlobalRef
 from .annotations import Annotations, CustomGradient
 from .memory import type_bytes
-from .requests import Request, default_activity
+from .requests import Request, add_request_parameters, default_activity
 
 
 class ProgramSymbols:
@@ -220,14 +220,8 @@ def _forwarder(module: Module, name: str, request: Request) -> Function:
     args = []
     if request.sret_type is not None:
         args.append(function.add_argument(Argument(PTR, "sret", [f"sret({request.sret_type})"])))
-    values = []
-    for index, (param, activity) in enumerate(zip(target.args, request.activities)):
-        values.append(function.add_argument(Argument(param.type, f"arg{index}")))
-        if activity in ("dup", "dupnoneed", "dupv"):
-            values.append(function.add_argument(Argument(param.type, f"arg{index}.shadow")))
-        if activity == "dupv":
-            values.append(function.add_argument(Argument(I64, f"arg{index}.stride")))
-    call_args = [*args, GlobalRef(request.target), *values]
+    add_request_parameters(function, target.args, request.activities)
+    call_args = [*args, GlobalRef(request.target), *function.args[len(args):]]
     call_type = FunctionType(request.return_type, tuple(v.type for v in call_args))
     b = Builder(function.add_block("entry"))
     result = b.call(GlobalRef(request.symbol), call_args, call_type)

@@ -29,7 +29,7 @@ from .formulas import float_constant
 from .knowledge import Knowledge
 from .locations import describe
 from .memory import region_kind, type_bytes
-from .requests import Request
+from .requests import Request, add_request_parameters
 from .reverse_sweep import ReverseSweep, out_return_type
 from .tangent_sweep import TangentSweep, VectorTangentSweep
 
@@ -86,6 +86,17 @@ class IndirectSplit:
             same = insert(CompareInst("icmp", "eq", target, GlobalRef(name)))
             chosen = insert(SelectInst(same, GlobalRef(getattr(split, sweep)), chosen))
         return chosen
+
+
+@dataclass(frozen=True)
+class _Wrapper:
+    """A request's function while it is built."""
+    function: Function
+    sret: Value | None
+    primals: list[Value]
+    shadows: list[Value]
+    strides: list[Value | None]     # per shadow: the enzyme_dupv byte stride, or None
+    builder: Builder
 
 
 @dataclass(frozen=True)
@@ -371,26 +382,46 @@ class Differentiator:
         active_return = target.return_type.is_float()
         split = self.split(request.target, request.activities, active_return)
         self.request_targets.add((request.target, request.activities))
-        wrapper = Function(request.symbol, request.return_type, prefix=["internal"])
-        sret = wrapper.add_argument(Argument(PTR, "sret")) if request.sret_type else None
-        wrapper.add_argument(Argument(PTR, "fn"))
-        primals, shadows, _ = self._request_arguments(wrapper, target, request.activities)
-        b = Builder(wrapper.add_block("entry"))
+        w = self._new_wrapper(request, target)
+        b = w.builder
         self._zero_shadow_globals(b)
         state = b.alloca(tape.TAPE_TYPE, name="tape")
         b.call(GlobalRef(tape.BEGIN), [state], FunctionType(VOID, (PTR,)))
-        b.call(GlobalRef(split.augmented), [*primals, *shadows, state],
-               FunctionType(target.return_type, tuple(v.type for v in [*primals, *shadows, state])))
+        self._call_augmented(b, split, target, [*w.primals, *w.shadows], state)
         top = b.load(I64, b.gep(I8, state, [ConstantInt(I64, 8)]))
         b.store(top, GlobalRef(tape.LAST_TAPE_BYTES))
         seed = [float_constant(target.return_type, 1.0)] if active_return else []
-        outs = [p.type for p, a in zip(primals, request.activities) if a == "out"]
-        reverse_args = [*primals, *shadows, *seed, state]
-        result = b.call(GlobalRef(split.reverse), reverse_args,
-                        FunctionType(out_return_type(outs), tuple(v.type for v in reverse_args)))
+        result, outs = self._call_reverse(b, split, request, w, seed, state)
+        self._return_adjoints(b, request, result, outs, w.sret)
+        return w.function
+
+    def _new_wrapper(self, request: Request, target: Function) -> "_Wrapper":
+        """`__ltoad_request.N` with its parameters ([sret], fn, then the call's values) and a
+        builder at its entry."""
+        function = Function(request.symbol, request.return_type, prefix=["internal"])
+        sret = function.add_argument(Argument(PTR, "sret")) if request.sret_type else None
+        function.add_argument(Argument(PTR, "fn"))
+        primals, shadows, strides = add_request_parameters(function, target.args,
+                                                           request.activities)
+        return _Wrapper(function, sret, primals, shadows, strides,
+                        Builder(function.add_block("entry")))
+
+    @staticmethod
+    def _call_augmented(b: Builder, split, target: Function, args: list[Value], state) -> Value:
+        args = [*args, state]
+        return b.call(GlobalRef(split.augmented), args,
+                      FunctionType(target.return_type, tuple(v.type for v in args)))
+
+    @staticmethod
+    def _call_reverse(b: Builder, split, request: Request, w: "_Wrapper", seed: list[Value],
+                      state) -> tuple[Value, list[Type]]:
+        """The reverse function's call, then the tape's end; (its result, the out types)."""
+        outs = [p.type for p, a in zip(w.primals, request.activities) if a == "out"]
+        args = [*w.primals, *w.shadows, *seed, state]
+        result = b.call(GlobalRef(split.reverse), args,
+                        FunctionType(out_return_type(outs), tuple(v.type for v in args)))
         b.call(GlobalRef(tape.END), [state], FunctionType(VOID, (PTR,)))
-        self._return_adjoints(b, request, result, outs, sret)
-        return wrapper
+        return result, outs
 
     def _forward_request(self, request: Request, target: Function) -> Function:
         """`__ltoad_request.N(ptr f, values...)` for `__enzyme_fwddiff`: the tangent of f's
@@ -401,23 +432,20 @@ class Differentiator:
         paired = target.return_type.is_float()
         activities = tuple("dup" if a == "dupv" else a for a in request.activities)
         name = self.forward(request.target, activities, paired, request.width)
-        wrapper = Function(request.symbol, request.return_type, prefix=["internal"])
-        sret = wrapper.add_argument(Argument(PTR, "sret")) if request.sret_type else None
-        wrapper.add_argument(Argument(PTR, "fn"))
-        primals, shadows, strides = self._request_arguments(wrapper, target, request.activities)
-        b = Builder(wrapper.add_block("entry"))
+        w = self._new_wrapper(request, target)
+        b = w.builder
         self._zero_shadow_globals(b)
         width = request.width
         returns = StructType((target.return_type,) * (width + 1)) if paired else target.return_type
-        args = list(primals)
+        args = list(w.primals)
         for k in range(width):     # direction k: k strides past each enzyme_dupv shadow
             args += [b.gep(I8, shadow, [b.binary("mul", stride, ConstantInt(I64, k))])
                      if stride is not None and k else shadow
-                     for shadow, stride in zip(shadows, strides)]
+                     for shadow, stride in zip(w.shadows, w.strides)]
         result = b.call(GlobalRef(name), args, FunctionType(returns, tuple(a.type for a in args)))
         tangents = [b.extractvalue(result, [k]) for k in range(1, width + 1)] if paired else []
-        self._return_tangents(b, request, target, tangents, sret)
-        return wrapper
+        self._return_tangents(b, request, target, tangents, w.sret)
+        return w.function
 
     def _return_tangents(self, b: Builder, request: Request, target: Function, tangents,
                          sret) -> None:
@@ -443,25 +471,19 @@ class Differentiator:
         reverse function, frees the tape and returns the adjoints like __enzyme_autodiff."""
         active_return = target.return_type.is_float()
         split = self.split(request.target, request.activities, active_return)
-        wrapper = Function(request.symbol, request.return_type, prefix=["internal"])
-        sret = wrapper.add_argument(Argument(PTR, "sret")) if request.sret_type else None
-        wrapper.add_argument(Argument(PTR, "fn"))
-        primals, shadows, _ = self._request_arguments(wrapper, target, request.activities)
-        b = Builder(wrapper.add_block("entry"))
+        w = self._new_wrapper(request, target)
+        b = w.builder
         self.declarations.update(tape.SPLIT_DECLARATIONS)
         if request.mode == "augment":
-            self._augment_request(b, request, target, split, [*primals, *shadows])
-            return wrapper
-        seed = [wrapper.add_argument(Argument(target.return_type, "dret"))] if active_return else []
-        state = wrapper.add_argument(Argument(PTR, "tape"))
-        outs = [p.type for p, a in zip(primals, request.activities) if a == "out"]
-        args = [*primals, *shadows, *seed, state]
-        result = b.call(GlobalRef(split.reverse), args,
-                        FunctionType(out_return_type(outs), tuple(v.type for v in args)))
-        b.call(GlobalRef(tape.END), [state], FunctionType(VOID, (PTR,)))
+            self._augment_request(b, request, target, split, [*w.primals, *w.shadows])
+            return w.function
+        seed = [w.function.add_argument(Argument(target.return_type, "dret"))] \
+            if active_return else []
+        state = w.function.add_argument(Argument(PTR, "tape"))
+        result, outs = self._call_reverse(b, split, request, w, seed, state)
         b.call(GlobalRef("free"), [state], FunctionType(VOID, (PTR,)))
-        self._return_adjoints(b, request, result, outs, sret)
-        return wrapper
+        self._return_adjoints(b, request, result, outs, w.sret)
+        return w.function
 
     def _augment_request(self, b: Builder, request: Request, target: Function, split,
                          args: list[Value]) -> None:
@@ -469,8 +491,7 @@ class Differentiator:
                        FunctionType(PTR, (I64,)))
         b.call(GlobalRef(tape.BEGIN), [state], FunctionType(VOID, (PTR,)))
         self._zero_shadow_globals(b)
-        result = b.call(GlobalRef(split.augmented), [*args, state],
-                        FunctionType(target.return_type, tuple(v.type for v in [*args, state])))
+        result = self._call_augmented(b, split, target, args, state)
         if request.return_type == PTR:
             b.ret(state)
         elif request.return_type == StructType((PTR, target.return_type)):
@@ -480,18 +501,6 @@ class Differentiator:
             raise LtoadError(f"{request.origin}: it must return the tape (void *), or a struct of "
                              f"the tape and f's result; it is declared to return {request.return_type}")
 
-    def _request_arguments(self, wrapper: Function, target: Function, activities):
-        """The wrapper's parameters after `fn`: each primal, a dup one followed by its shadow
-        (and an enzyme_dupv one by its byte stride, i64). Returns primals, shadows and the
-        stride of each shadow (None for dup)."""
-        primals, shadows, strides = [], [], []
-        for index, (param, activity) in enumerate(zip(target.args, activities)):
-            primals.append(wrapper.add_argument(Argument(param.type, f"arg{index}")))
-            if activity in ("dup", "dupnoneed", "dupv"):
-                shadows.append(wrapper.add_argument(Argument(param.type, f"arg{index}.shadow")))
-                strides.append(wrapper.add_argument(Argument(I64, f"arg{index}.stride"))
-                               if activity == "dupv" else None)
-        return primals, shadows, strides
 
     def shadow_global_definitions(self) -> list[str]:
         """`@g.ltoad.shadow = internal global T zeroinitializer` for each shadowed global."""

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from ..diagnostics import LtoadError
 from ..ir import Module
-from ..ir.function import Function
+from ..ir.function import Argument, Function
 from ..ir.instructions import CallInst, CastInst, LoadInst, PhiInst, SelectInst
 from ..ir.parser import Parser
 from ..ir.types import I64, FunctionType, Type
@@ -48,6 +48,20 @@ class Request:
     def symbol(self) -> str:
         whole = f"{REQUEST_PREFIX}{self.index}"
         return whole if self.part is None else f"{whole}.{self.part}"
+
+
+def add_request_parameters(function: Function, params, activities) -> tuple[list, list, list]:
+    """Add to `function` the parameters a request call passes after the function: each primal,
+    a dup one followed by its shadow (an enzyme_dupv one also by its byte stride, i64).
+    Returns the primals, the shadows and the stride of each shadow (None for dup)."""
+    primals, shadows, strides = [], [], []
+    for index, (param, activity) in enumerate(zip(params, activities)):
+        primals.append(function.add_argument(Argument(param.type, f"arg{index}")))
+        if activity in ("dup", "dupnoneed", "dupv"):
+            shadows.append(function.add_argument(Argument(param.type, f"arg{index}.shadow")))
+            strides.append(function.add_argument(Argument(I64, f"arg{index}.stride"))
+                           if activity == "dupv" else None)
+    return primals, shadows, strides
 
 
 def _marker(value: Value) -> str | None:
