@@ -34,3 +34,10 @@ def run(argv: list[str], cwd: Path, check: bool = True, **extra: str) -> subproc
 def write(directory: Path, files: dict[str, str]) -> None:
     for name, text in files.items():
         (directory / name).write_text(text)
+
+
+def build_and_run(tmp_path: Path, source: str, level: str) -> str:
+    """Build one C program through ltoad-clang at `level` (with -lm), run it, return stdout."""
+    write(tmp_path, {"prog.c": source})
+    run(["ltoad-clang", level, "prog.c", "-lm", "-o", "prog"], tmp_path)
+    return run(["./prog"], tmp_path).stdout

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import run, write
+from conftest import build_and_run
 
 HESSIAN_VECTOR = r"""
 #include <math.h>
@@ -95,9 +95,7 @@ LEVELS = ["-O0", "-O1", "-O2", "-O3"]
 
 
 def _output(tmp_path, source: str, level: str) -> list[list[str]]:
-    write(tmp_path, {"p.c": source})
-    run(["ltoad-clang", level, "p.c", "-lm", "-o", "p"], tmp_path)
-    return [line.split() for line in run(["./p"], tmp_path).stdout.splitlines()]
+    return [line.split() for line in build_and_run(tmp_path, source, level).splitlines()]
 
 
 @pytest.mark.parametrize("level", LEVELS)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import run, write
+from conftest import build_and_run, run, write
 
 PROGRAM = r"""
 #include <math.h>
@@ -46,9 +46,7 @@ int main(void) {
 
 @pytest.mark.parametrize("level", ["-O0", "-O1", "-O2", "-O3"])
 def test_split_mode_matches_analytic_derivatives(tmp_path, level):
-    write(tmp_path, {"s.c": PROGRAM})
-    run(["ltoad-clang", level, "s.c", "-lm", "-o", "s"], tmp_path)
-    assert float(run(["./s"], tmp_path).stdout) < 1e-12
+    assert float(build_and_run(tmp_path, PROGRAM, level)) < 1e-12
 
 
 def test_reverse_without_its_tape_is_an_error(tmp_path):

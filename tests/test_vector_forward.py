@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from conftest import run, write
+from conftest import build_and_run, run, write
 
 PROGRAM = r"""
 #include <math.h>
@@ -52,9 +52,7 @@ int main(void) {
 
 @pytest.mark.parametrize("level", ["-O0", "-O1", "-O2", "-O3"])
 def test_jacobian_by_width_4_and_8_matches_finite_differences(tmp_path, level):
-    write(tmp_path, {"j.c": PROGRAM})
-    run(["ltoad-clang", level, "j.c", "-lm", "-o", "j"], tmp_path)
-    assert float(run(["./j"], tmp_path).stdout) < 1e-7
+    assert float(build_and_run(tmp_path, PROGRAM, level)) < 1e-7
 
 
 ERRORS = {
@@ -112,6 +110,4 @@ int main(void) {
 
 @pytest.mark.parametrize("level", ["-O0", "-O2"])
 def test_width_4_through_calls_stack_arrays_and_output_pointers(tmp_path, level):
-    write(tmp_path, {"r.c": RESIDUAL})
-    run(["ltoad-clang", level, "r.c", "-lm", "-o", "r"], tmp_path)
-    assert float(run(["./r"], tmp_path).stdout) < 1e-7
+    assert float(build_and_run(tmp_path, RESIDUAL, level)) < 1e-7
