@@ -20,6 +20,7 @@ from ..ir.instructions import (AllocaInst, BinaryOperator, BranchInst, CallBase,
 from ..ir.types import I1, I8, I64, PTR, VOID, FunctionType, PointerType, StructType, VectorType
 from ..ir.values import (Constant, ConstantExpr, ConstantInt, GlobalRef, NullPointer, Poison,
                          Value)
+from ..analysis.loops import reverse_postorder
 from . import tape
 from .activity import Activity
 from .memory import integer_copy_kind, region_kind, type_bytes
@@ -70,24 +71,6 @@ def strip_debug_info(function: Function) -> None:
         for record in instruction.debug_records:
             record.drop_operands()
         instruction.debug_records = []
-
-
-def reverse_postorder(function: Function) -> list[Block]:
-    """Blocks with every definition before its uses (phis aside); unreachable blocks last."""
-    order: list[Block] = []
-    seen = {function.entry}
-    stack = [(function.entry, iter(function.entry.successors))]
-    while stack:
-        block, successors = stack[-1]
-        successor = next(successors, None)
-        if successor is None:
-            order.append(block)
-            stack.pop()
-        elif successor not in seen:
-            seen.add(successor)
-            stack.append((successor, iter(successor.successors)))
-    order.reverse()
-    return order + [b for b in function.blocks if b not in seen]
 
 
 def _insert_after(instruction: Instruction, new: Instruction) -> Instruction:

@@ -1,11 +1,15 @@
 """The reverse sweep: `reverse_f(args..., shadows..., [d_ret], ptr tape)` -> adjoints of `out` args.
 
-One reverse block per primal block, visited in reverse CFG order (the forward sweep pushed
-which predecessor was taken; the reverse pops it and goes back along that edge). Inside a
-block, instructions are visited last to first and each applies its adjoint rule. Adjoints of SSA
-values live in stack slots (zeroed at entry, reset when their definition is reached, so loops
-work; mem2reg turns them into registers). Every primal or shadow value a rule needs is requested
-per block: the forward sweep pushes it at the end of that block, the reverse pops it at the start.
+One reverse block per primal block, visited in reverse CFG order: a counted loop's header goes
+back around until its count is zero, a block below a two-way branch goes back along the edge
+the branch's condition chose, and any other block with several predecessors pops which one was
+taken (reverse_control.py). Inside a block, instructions are visited last to first and each
+applies its adjoint rule. Adjoints of SSA values live in stack slots (zeroed at entry, reset when
+their definition is reached, so loops work; mem2reg turns them into registers). Every primal or
+shadow value a rule needs is requested per block and comes, cheapest first, from: an induction
+variable's count, cheap arithmetic over values at hand, the entry block's record, a loop's
+exits (values defined outside a loop, kept in a slot while its reverse runs), cheap arithmetic
+taping at most two values, or the tape (pushed at the end of the block, popped at its start).
 """
 
 from __future__ import annotations
@@ -21,7 +25,7 @@ from ..ir.instructions import (AllocaInst, BinaryOperator, CallInst, CastInst, E
 from ..ir.types import (I8, I32, I64, PTR, VOID, ArrayType, FunctionType, NamedStructType,
                         StructType, Type)
 from ..ir.values import Constant, ConstantInt, GlobalRef, Poison, Value
-from . import recompute, rules, special_rules, tape
+from . import recompute, reverse_control, rules, special_rules, tape
 from . import expr
 from .expr import Expr
 from .formulas import FormulaEmitter, zero_of
@@ -71,6 +75,10 @@ class ReverseSweep:
         if active_return:
             self.d_return = self.rev.add_argument(Argument(aug.return_type, "d.return"))
         self.tape = self.rev.add_argument(Argument(PTR, "tape"))
+        reverse_control.dedicate_exits(aug, forward.original)
+        self.loops = reverse_control.ReverseControl(aug)
+        self.kept: dict[tuple[Value, object], Instruction] = {}   # (value, loop) -> stack slot
+        self.count_slots: dict[object, Instruction] = {}          # loop -> its count's slot
         self.entry = self.rev.add_block("entry")
         self.blocks = {b: self.rev.add_block(f"reverse.{b.name or i}") for i, b in enumerate(aug.blocks)}
         self.slots: dict[Value, Instruction] = {}
@@ -100,21 +108,84 @@ class ReverseSweep:
             return self.arg_map[value]
         block = self.block
         if value not in self.popped[block]:
-            if block not in self.frames:
-                self.frames[block] = tape.PoppedFrame(self.blocks[block], self.tape)
-            self.popped[block][value] = self._recomputed(value) or self._taped(value)
+            self._frame(block)
+            self.popped[block][value] = (self._induction(value) or self._recomputed(value, 0)
+                                         or self._from_entry_record(value) or self._kept(value)
+                                         or self._recomputed(value, MAX_NEW_TAPED)
+                                         or self._taped(value))
         return self.popped[block][value]
 
+    def _frame(self, block: Block) -> tape.PoppedFrame:
+        """What the reverse of `block` pops, made when it first needs something."""
+        if block not in self.frames:
+            self.frames[block] = tape.PoppedFrame(self.blocks[block], self.tape)
+        return self.frames[block]
+
     def _taped(self, value: Value) -> Value:
-        entry = self.fwd.f.entry
-        if getattr(value, "parent", None) is entry and self.block is not entry:
-            return self._from_entry_record(value)
         self.needed[self.block].append(value)
         return self.frames[self.block].load(value.type)
 
-    def _from_entry_record(self, value: Value) -> Value:
+    def _in_record(self, value: Value) -> bool:
+        entry = self.fwd.f.entry
+        return getattr(value, "parent", None) is entry and self.block is not entry
+
+    def _keeping_loop(self, value: Value):
+        definition = getattr(value, "parent", None)
+        if not isinstance(definition, Block):
+            return None
+        return self.loops.keeping_loop(definition, self.block)
+
+    def _kept(self, value: Value) -> Value | None:
+        """A value defined outside a loop around this block: pushed once at the loop's exits,
+        kept in a stack slot while the reverse runs the loop."""
+        loop = self._keeping_loop(value)
+        if loop is None:
+            return None
+        key = (value, loop)
+        if key not in self.kept:
+            self.kept[key] = self._stack_slot(value.type)
+            self._store_at_exits(loop, value, self.kept[key])
+        return self.frames[self.block].insert(LoadInst(value.type, self.kept[key]))
+
+    def _stack_slot(self, type: Type) -> Instruction:
+        slot = AllocaInst(type)
+        self.entry.insert(0, slot)
+        return slot
+
+    def _store_at_exits(self, loop, value: Value, slot: Instruction) -> None:
+        """Where the reverse enters `loop` (the reverse of each exit), store `value` to `slot`."""
+        inside = self.block
+        for exit in loop.exits():
+            self.block = exit
+            kept = self.primal(value)
+            self._frame(exit).insert(StoreInst(kept, slot))
+        self.block = inside
+
+    def _count_slot(self, loop) -> Instruction:
+        """The slot holding the iteration the reverse of a counted loop is in."""
+        if loop not in self.count_slots:
+            self.count_slots[loop] = self._stack_slot(I64)
+            self._store_at_exits(loop, self.loops.count(loop), self.count_slots[loop])
+        return self.count_slots[loop]
+
+    def _induction(self, value: Value) -> Value | None:
+        """An induction variable of a counted loop around this block: start + count * step."""
+        found = self.loops.induction(value, self.block)
+        if found is None:
+            return None
+        loop, start, step = found
+        frame = self.frames[self.block]
+        count = frame.insert(LoadInst(I64, self._count_slot(loop)))
+        if value.type != I64:
+            count = frame.insert(CastInst("trunc", count, value.type))
+        offset = frame.insert(BinaryOperator("mul", count, step))
+        return frame.insert(BinaryOperator("add", self.primal(start), offset))
+
+    def _from_entry_record(self, value: Value) -> Value | None:
         """Values of the entry block run once per call: they are taped once, in a record the
         reverse sweep reads wherever it needs them (not once per iteration of every loop)."""
+        if not self._in_record(value):
+            return None
         if value not in self.record_offsets:
             self.record_offsets[value] = sum(tape.slot_bytes(v.type) for v in self.record)
             self.record.append(value)
@@ -135,10 +206,10 @@ class ReverseSweep:
                 self.entry.insert(index, inst)
         return self.record_base
 
-    def _recomputed(self, value: Value) -> Value | None:
+    def _recomputed(self, value: Value, most_taped: int) -> Value | None:
         """Rebuild cheap arithmetic or a read-only load in this block instead of taping it,
-        when that puts at most MAX_NEW_TAPED new values on the tape."""
-        if not self._rebuildable(value) or self._tape_cost(value, {}) > MAX_NEW_TAPED:
+        when that puts at most `most_taped` new values on the tape."""
+        if not self._rebuildable(value) or self._tape_cost(value, {}) > most_taped:
             return None
         operands = [self.primal(op) for op in value.operands]
         if isinstance(value, LoadInst):
@@ -153,6 +224,9 @@ class ReverseSweep:
     def _tape_cost(self, value: Value, memo: dict, depth: int = 0) -> int:
         """How many values rebuilding `value` would newly put on the tape."""
         if isinstance(value, Constant) or value in self.arg_map or value in self.popped[self.block]:
+            return 0
+        if self._in_record(value) or self._keeping_loop(value) is not None \
+                or self.loops.induction(value, self.block) is not None:
             return 0
         if value in memo:
             return 0
@@ -229,6 +303,15 @@ class ReverseSweep:
         if len(predecessors) == 1:
             self._edge(b, block, predecessors[0])
             return
+        loop = self.loops.counted(block)
+        if loop is not None:
+            self._leave_counted_header(b, block, loop)
+            return
+        decided = self.loops.deciding_branch(block)
+        if decided is not None:
+            condition, if_true, if_false = decided
+            self._leave_along(b, block, self.primal(condition), if_true, if_false)
+            return
         index = self.primal(self.fwd.record_predecessors(block))
         edges = []
         for number, predecessor in enumerate(predecessors):
@@ -236,6 +319,22 @@ class ReverseSweep:
             self._edge(Builder(edge), block, predecessor)
             edges.append((ConstantInt(I64, number), edge))
         b.switch(index, edges[0][1], edges[1:])
+
+    def _leave_counted_header(self, b: Builder, header: Block, loop) -> None:
+        """Back to the latch while the count is not zero, then out along the entry edge."""
+        slot = self._count_slot(loop)
+        count = b.load(I64, slot)
+        b.store(b.binary("sub", count, ConstantInt(I64, 1)), slot)
+        first = b.icmp("eq", count, ConstantInt(I64, 0))
+        self._leave_along(b, header, first, loop.entries()[0], loop.latches[0])
+
+    def _leave_along(self, b: Builder, block: Block, condition: Value, if_true: Block,
+                     if_false: Block) -> None:
+        """Back along the edge from `if_true` when `condition` holds, else from `if_false`."""
+        edges = [self.rev.add_block(f"{b.block.name}.from.{p.name or 'block'}") for p in (if_true, if_false)]
+        self._edge(Builder(edges[0]), block, if_true)
+        self._edge(Builder(edges[1]), block, if_false)
+        b.cond_br(condition, *edges)
 
     def _edge(self, b: Builder, block: Block, predecessor: Block) -> None:
         for phi in block.phis:

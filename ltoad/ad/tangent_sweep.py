@@ -25,7 +25,8 @@ from . import rules, special_tangents
 from .knowledge import canonical
 from .memory import contains_float
 from .formulas import FormulaEmitter, zero_of
-from .forward_sweep import ForwardSweep, _insert_after, reverse_postorder
+from ..analysis.loops import reverse_postorder
+from .forward_sweep import ForwardSweep, _insert_after
 
 # Integer operations that only move bits: applied to tangent bits, they move the tangent along.
 BIT_MOVES = ("bitcast", "trunc", "zext", "shl", "lshr", "or", "freeze")
