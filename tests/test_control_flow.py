@@ -3,7 +3,7 @@ sweep reads from them (ltoad/ad/reverse_control.py): kept values, counted loops,
 variables and branches that tell which edge a block was entered along."""
 
 from ltoad.ad.reverse_control import ReverseControl, dedicate_exits
-from ltoad.analysis.loops import LoopForest, dominates, split_edge
+from ltoad.analysis.loops import LoopForest, blocks_in_cycles, dominates, split_edge
 from ltoad.ir import parse_function, print_function
 
 NESTED = """\
@@ -189,3 +189,11 @@ def test_a_loop_left_by_a_return_keeps_values_and_counts():
     assert loop is not None and loop in control.keeping
     assert loop.exits() == [b["found"], b["missing"]]
     assert control.deciding_branch(b["loop"]) is None
+
+
+def test_cycles_include_irreducible_ones_and_self_loops():
+    f = parse(IRREDUCIBLE)
+    b = blocks(f)
+    assert blocks_in_cycles(f) == {b["a"], b["b"]}
+    nested = parse(NESTED)
+    assert {block.name for block in blocks_in_cycles(nested)} == {"outer", "inner", "outer.latch"}

@@ -144,6 +144,8 @@ class Differentiator:
         self.forwards: dict[tuple, str] = {}
         self.forward_queue: list[tuple] = []
         self.stats: dict[str, FunctionStats] = {}
+        self.augmented: dict[str, tuple[Function, Value]] = {}   # name -> (function, its tape)
+        self.reverse_wrappers: list[tuple[Function, str]] = []    # (request wrapper, augmented)
         self.declarations: dict[str, str] = dict(tape.RUNTIME_DECLARATIONS)
         self.runtime: list[str] = [tape.RUNTIME, tape.REQUEST_RUNTIME, tape.FRESH_RUNTIME,
                                    tape.UNKNOWN_TARGET_RUNTIME,
@@ -202,6 +204,18 @@ class Differentiator:
                 self._generate(*self.queue.pop(0))
             else:
                 self._generate_forward(*self.forward_queue.pop(0))
+        self._stack_tapes()
+
+    def _stack_tapes(self) -> None:
+        """Requests whose tape has a small static bound keep it on the stack (not those that
+        are themselves differentiated: their derivatives were made from the heap-tape form)."""
+        differentiated = {key[0] for key in self.splits} | {key[0] for key in self.forwards}
+        for wrapper, augmented in self.reverse_wrappers:
+            if wrapper.name in differentiated or augmented not in self.augmented:
+                continue
+            size = tape.most_pushed(*self.augmented[augmented], self.augmented)
+            if size is not None and size <= tape.STACK_TAPE_LIMIT:
+                tape.use_stack_tape(wrapper, max(size, 8))
 
     # ---- forward mode --------------------------------------------------------------------
 
@@ -298,6 +312,7 @@ class Differentiator:
         strip_debug_info(augmented)
         self.module.add_function(augmented)
         self.module.add_function(reverse.rev)
+        self.augmented[split.augmented] = (augmented, forward.tape)
 
     def _check_differentiable(self, name: str, activity: Activity) -> None:
         """Shadow globals, bodies from embedded bitcode, or a located error for what cannot be
@@ -393,6 +408,7 @@ class Differentiator:
         seed = [float_constant(target.return_type, 1.0)] if active_return else []
         result, outs = self._call_reverse(b, split, request, w, seed, state)
         self._return_adjoints(b, request, result, outs, w.sret)
+        self.reverse_wrappers.append((w.function, split.augmented))
         return w.function
 
     def _new_wrapper(self, request: Request, target: Function) -> "_Wrapper":

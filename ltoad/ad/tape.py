@@ -7,9 +7,11 @@ reverse order, so nested calls, loops and recursion share one tape.
 
 from __future__ import annotations
 
-from ..ir.function import Block
-from ..ir.instructions import CallInst, GetElementPtrInst, Instruction, LoadInst, StoreInst
-from ..ir.types import I8, I64, PTR, FunctionType, StructType, Type
+from ..analysis.loops import blocks_in_cycles
+from ..ir.function import Block, Function
+from ..ir.instructions import (AllocaInst, CallBase, CallInst, GetElementPtrInst, Instruction,
+                               LoadInst, StoreInst)
+from ..ir.types import I8, I64, PTR, ArrayType, FunctionType, StructType, Type
 from ..ir.values import ConstantInt, GlobalRef, Value
 from .memory import type_bytes
 
@@ -219,3 +221,53 @@ def insert_pop(block: Block, index: int, tape: Value, type: Type) -> tuple[Instr
     value = LoadInst(type, slot, align=8)
     block.insert(index + 1, value)
     return value, index + 2
+
+
+# A request whose forward sweep pushes at most this many bytes gets its tape on the stack.
+STACK_TAPE_LIMIT = 4096
+
+
+def most_pushed(function: Function, tape: Value, callees: dict) -> int | None:
+    """The most bytes one call of an augmented function can push on `tape`: every push outside
+    a cycle counted once, with what the augmented functions it calls outside cycles push; None
+    when a push or such a call sits on a cycle (a loop, or irreducible), or the tape goes to any
+    other function. `callees` maps augmented function names to (function, its tape argument)."""
+    cyclic = blocks_in_cycles(function)
+    total = 0
+    for inst in function.instructions():
+        if not isinstance(inst, CallBase) or tape not in inst.args:
+            continue
+        name = inst.called_name
+        if inst.parent in cyclic:
+            return None
+        if name == PUSH and isinstance(inst.args[1], ConstantInt):
+            total += inst.args[1].value
+        elif name in callees and name != function.name:
+            inner = most_pushed(*callees[name], {k: v for k, v in callees.items() if k != name})
+            if inner is None:
+                return None
+            total += inner
+        else:
+            return None
+    return total
+
+
+def use_stack_tape(wrapper: Function, size: int) -> None:
+    """Give a request wrapper whose tape never holds more than `size` bytes a buffer on its
+    stack instead of the thread's heap tape: no allocation, and once the sweeps are inlined
+    its slots are plain stack slots the optimizer keeps in registers."""
+    for inst in list(wrapper.instructions()):
+        if not isinstance(inst, CallInst) or inst.called_name not in (BEGIN, END):
+            continue
+        if inst.called_name == BEGIN:
+            state = inst.args[0]
+            buffer = wrapper.entry.insert(0, AllocaInst(ArrayType(size, I8), align=16))
+            block = inst.parent
+            index = block.instructions.index(inst)
+            fields = [(buffer, 0), (ConstantInt(I64, 0), 8), (ConstantInt(I64, size), 16)]
+            for value, offset in fields:
+                address = GetElementPtrInst(I8, state, [ConstantInt(I64, offset)], ["inbounds"])
+                block.insert(index, address)
+                block.insert(index + 1, StoreInst(value, address, align=8))
+                index += 2
+        inst.erase()

@@ -149,6 +149,49 @@ def _reaching(latch: Block, header: Block, reachable) -> set[Block]:
     return body
 
 
+def blocks_in_cycles(function: Function) -> set[Block]:
+    """Blocks on some cycle of the control flow graph, natural loop or not (Tarjan's strongly
+    connected components, iteratively)."""
+    index: dict[Block, int] = {}
+    low: dict[Block, int] = {}
+    stack: list[Block] = []
+    on_stack: set[Block] = set()
+    cyclic: set[Block] = set()
+    for root in function.blocks:
+        if root in index:
+            continue
+        work = [(root, iter(root.successors))]
+        index[root] = low[root] = len(index)
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            block, successors = work[-1]
+            successor = next(successors, None)
+            if successor is not None:
+                if successor not in index:
+                    index[successor] = low[successor] = len(index)
+                    stack.append(successor)
+                    on_stack.add(successor)
+                    work.append((successor, iter(successor.successors)))
+                elif successor in on_stack:
+                    low[block] = min(low[block], index[successor])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[block])
+            if low[block] == index[block]:
+                component = []
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    component.append(member)
+                    if member is block:
+                        break
+                if len(component) > 1 or block in block.successors:
+                    cyclic.update(component)
+    return cyclic
+
+
 def split_edge(source: Block, target: Block, name: str) -> Block | None:
     """Put a new block on the edge `source -> target` (placed after `source`) and return it;
     None when the edge cannot be split (not a branch or switch, or several edges)."""
