@@ -40,11 +40,16 @@ CAST_TRANSPOSE = {"fpext": "fptrunc", "fptrunc": "fpext"}
 MAX_NEW_TAPED = 2
 
 
+# Adjoint sums carry `nsz`: the sign of a zero derivative means nothing, and with it the
+# optimizer drops `0.0 + d` where a reset slot or shadow is added to.
+ACCUMULATE_FLAGS = ("nsz",)
+
+
 def accumulate(b: Builder, current: Value, amount: Value) -> Value:
     """current + amount, member by member for aggregates (non-float members kept)."""
     type = current.type
     if not isinstance(type, (StructType, NamedStructType, ArrayType)):
-        return b.fadd(current, amount)
+        return b.fadd(current, amount, ACCUMULATE_FLAGS)
     for index, member in enumerate(member_types(type)):
         if contains_float(member):
             total = accumulate(b, b.extractvalue(current, [index]), b.extractvalue(amount, [index]))
@@ -459,7 +464,8 @@ class ReverseSweep:
         target, source = self.shadow(store.pointer, store), self.shadow(load.pointer, load)
         moved = b.load(region.element, target, store.align)
         b.store(zero_of(region.element), target, store.align)
-        b.store(b.fadd(b.load(region.element, source, load.align), moved), source, load.align)
+        b.store(accumulate(b, b.load(region.element, source, load.align), moved), source,
+                load.align)
 
     def _rule(self, b: Builder, inst: Instruction, rule, operands: list[Value], dy: Value) -> None:
         if rule is None or rule.special:
