@@ -197,3 +197,13 @@ def test_cycles_include_irreducible_ones_and_self_loops():
     assert blocks_in_cycles(f) == {b["a"], b["b"]}
     nested = parse(NESTED)
     assert {block.name for block in blocks_in_cycles(nested)} == {"outer", "inner", "outer.latch"}
+
+
+def test_a_loop_leaving_at_a_bound_needs_no_taped_count():
+    f = parse(NESTED.replace("icmp slt i32 %i.next, %n", "icmp ne i32 %i.next, %n"))
+    dedicate_exits(f, {block: list(block.instructions) for block in f.blocks})
+    control = ReverseControl(f)
+    b = blocks(f)
+    assert control.final_count(control.counted(b["inner"])) is None        # sgt: not an equality
+    start, step, bound = control.final_count(control.counted(b["outer"]))  # i + 1 != n
+    assert start.value == 0 and step.value == 1 and bound is f.args[1]

@@ -7,7 +7,8 @@ That needs loops the reverse can only enter through an exit: every exit block re
 inside the loop only (edges are split to make it so).
 
 Such a loop whose header has one entry edge and one latch also counts its iterations,
-`count = phi [0, entry], [count + 1, latch]`, pushed at its exits like any other value. Its
+`count = phi [0, entry], [count + 1, latch]`, pushed at its exits like any other value (or,
+when the loop leaves once `iv + step == bound`, computed from start, step and bound). Its
 reverse goes back around while the count is not zero (instead of popping, every iteration, which
 edge the header was reached along), and an induction variable `iv = phi [start, entry],
 [iv + step, latch]` with a constant step is rebuilt as `start + count * step`.
@@ -21,7 +22,7 @@ from __future__ import annotations
 
 from ..analysis.loops import Loop, LoopForest, dominates, split_edge
 from ..ir.function import Block, Function
-from ..ir.instructions import BinaryOperator, BranchInst, Instruction, PhiInst
+from ..ir.instructions import BinaryOperator, BranchInst, CompareInst, Instruction, PhiInst
 from ..ir.types import I64, IntType
 from ..ir.values import ConstantInt, Value
 
@@ -48,6 +49,9 @@ class ReverseControl:
         self.forest = LoopForest(function)
         self.keeping = {loop for loop in self.forest.loops if _can_keep(loop)}
         self.counts: dict[Loop, PhiInst] = {}
+
+    def dominates(self, a: Block, b: Block) -> bool:
+        return dominates(self.forest.idom, a, b)
 
     def keeping_loop(self, definition: Block, use: Block) -> Loop | None:
         """The outermost loop around `use`, without `definition`, that can keep the value."""
@@ -98,6 +102,37 @@ class ReverseControl:
             return None
         return loop, start, step
 
+    def final_count(self, loop: Loop) -> tuple[Value, ConstantInt, Value] | None:
+        """(start, step, bound) when a counted loop leaves only from its latch, once
+        `iv + step == bound` for an induction variable `iv` whose step is a power of two and a
+        bound set before the loop: the last iteration's count is `(bound - start) / step - 1`,
+        with nothing taped."""
+        latch = loop.latches[0]
+        branch = latch.terminator
+        if len(loop.exits()) != 1 or not isinstance(branch, BranchInst) \
+                or not branch.is_conditional or not self._leaves_only_from(loop, latch):
+            return None
+        compare = branch.condition
+        stays = {"eq": branch.operands[2], "ne": branch.operands[1]}
+        if not isinstance(compare, CompareInst) or compare.opcode != "icmp" \
+                or stays.get(compare.predicate) is not loop.header:
+            return None
+        for following, bound in (compare.operands, tuple(reversed(compare.operands))):
+            if _defined_inside(bound, loop):
+                continue
+            for phi in loop.header.phis:
+                found = self.induction(phi, latch)
+                if found is None or _latch_value(phi, latch) is not following:
+                    continue
+                step = abs(found[2].value)
+                if step & (step - 1) == 0:
+                    return found[1], found[2], bound
+        return None
+
+    @staticmethod
+    def _leaves_only_from(loop: Loop, latch: Block) -> bool:
+        return all(s in loop.blocks for b in loop.blocks if b is not latch for s in b.successors)
+
     def deciding_branch(self, block: Block) -> tuple[Value, Block, Block] | None:
         """(condition, predecessor when true, predecessor when false) when the edge `block` was
         entered along follows from the condition of the branch in its immediate dominator."""
@@ -133,3 +168,11 @@ def _can_keep(loop: Loop) -> bool:
     """Whether the reverse enters `loop` only through its exits, each reached from the loop only
     (a block returning has no successor, so it is never inside a loop: it is an exit)."""
     return all(p in loop.blocks for exit in loop.exits() for p in exit.predecessors)
+
+
+def _defined_inside(value: Value, loop: Loop) -> bool:
+    return getattr(value, "parent", None) in loop.blocks
+
+
+def _latch_value(phi: PhiInst, latch: Block) -> Value | None:
+    return next((v for v, block in phi.incoming if block is latch), None)

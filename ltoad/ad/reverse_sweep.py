@@ -38,6 +38,7 @@ CAST_TRANSPOSE = {"fpext": "fptrunc", "fptrunc": "fpext"}
 # lets `gep base, i` be rebuilt from a taped base and index, which the block's other GEPs then
 # share (a loop body addressing several arrays with one index tapes two values, not one each).
 MAX_NEW_TAPED = 2
+UNTAPABLE = 1 << 20
 
 
 # Adjoint sums carry `nsz`: the sign of a zero derivative means nothing, and with it the
@@ -136,7 +137,7 @@ class ReverseSweep:
 
     def _keeping_loop(self, value: Value):
         definition = getattr(value, "parent", None)
-        if not isinstance(definition, Block):
+        if not isinstance(definition, Block) or not self._available(value):
             return None
         return self.loops.keeping_loop(definition, self.block)
 
@@ -169,9 +170,29 @@ class ReverseSweep:
     def _count_slot(self, loop) -> Instruction:
         """The slot holding the iteration the reverse of a counted loop is in."""
         if loop not in self.count_slots:
-            self.count_slots[loop] = self._stack_slot(I64)
-            self._store_at_exits(loop, self.loops.count(loop), self.count_slots[loop])
+            slot = self.count_slots[loop] = self._stack_slot(I64)
+            derived = self.loops.final_count(loop)
+            if derived is None:
+                self._store_at_exits(loop, self.loops.count(loop), slot)
+            else:
+                self._store_final_count(loop, slot, *derived)
         return self.count_slots[loop]
+
+    def _store_final_count(self, loop, slot: Instruction, start: Value, step, bound: Value) -> None:
+        """In the reverse of the loop's one exit: count = (bound - start) / step - 1."""
+        inside = self.block
+        self.block, = loop.exits()
+        frame = self._frame(self.block)
+        low, high = (start, bound) if step.value > 0 else (bound, start)
+        distance = frame.insert(BinaryOperator("sub", self.primal(high), self.primal(low)))
+        shift = abs(step.value).bit_length() - 1
+        if shift:
+            distance = frame.insert(BinaryOperator("lshr", distance, ConstantInt(distance.type, shift)))
+        if distance.type != I64:
+            distance = frame.insert(CastInst("zext", distance, I64))
+        frame.insert(StoreInst(frame.insert(BinaryOperator("add", distance, ConstantInt(I64, -1))),
+                               slot))
+        self.block = inside
 
     def _induction(self, value: Value) -> Value | None:
         """An induction variable of a counted loop around this block: start + count * step."""
@@ -214,32 +235,60 @@ class ReverseSweep:
     def _recomputed(self, value: Value, most_taped: int) -> Value | None:
         """Rebuild cheap arithmetic or a read-only load in this block instead of taping it,
         when that puts at most `most_taped` new values on the tape."""
-        if not self._rebuildable(value) or self._tape_cost(value, {}) > most_taped:
+        if not self._rebuildable(value):
             return None
-        operands = [self.primal(op) for op in value.operands]
+        memo: dict = {value: 0}
+        if sum(self._tape_cost(op, memo, 1) for op in self._rebuilt_from(value)) > most_taped:
+            return None
+        operands = [self.primal(op) for op in self._rebuilt_from(value)]
         if isinstance(value, LoadInst):
             made = LoadInst(value.type, operands[0], align=value.align)
+        elif isinstance(value, PhiInst):
+            made = SelectInst(*operands)
         else:
             made = recompute.rebuild(value, operands)
         return self.frames[self.block].insert(made)
 
     def _rebuildable(self, value: Value) -> bool:
-        return recompute.is_cheap(value) or recompute.reloadable(value, self.read_only)
+        return recompute.is_cheap(value) or recompute.reloadable(value, self.read_only) \
+            or self._decided_phi(value) is not None
+
+    def _decided_phi(self, value: Value) -> tuple[Value, Value, Value] | None:
+        """(condition, value if true, value if false) for a phi of a block entered along the
+        edge a branch's condition chose: the phi is that select."""
+        if not isinstance(value, PhiInst) or value.type.is_float():
+            return None
+        decided = self.loops.deciding_branch(value.parent)
+        if decided is None:
+            return None
+        condition, if_true, if_false = decided
+        incoming = {block: v for v, block in value.incoming}
+        return condition, incoming[if_true], incoming[if_false]
+
+    def _rebuilt_from(self, value: Value) -> list[Value]:
+        decided = self._decided_phi(value) if isinstance(value, PhiInst) else None
+        return list(decided) if decided is not None else list(value.operands)
 
     def _tape_cost(self, value: Value, memo: dict, depth: int = 0) -> int:
-        """How many values rebuilding `value` would newly put on the tape."""
+        """How many values rebuilding `value` would newly put on the tape (UNTAPABLE when one
+        of them is not available at the end of this block: a phi's incoming value)."""
         if isinstance(value, Constant) or value in self.arg_map or value in self.popped[self.block]:
             return 0
         if self._in_record(value) or self._keeping_loop(value) is not None \
                 or self.loops.induction(value, self.block) is not None:
             return 0
-        if value in memo:
-            return 0
+        if value in memo:               # shared: counted once
+            return 0 if memo[value] < UNTAPABLE else UNTAPABLE
         if depth >= recompute.MAX_DEPTH or not self._rebuildable(value):
-            memo[value] = 1
-            return 1
-        memo[value] = sum(self._tape_cost(op, memo, depth + 1) for op in value.operands)
+            memo[value] = 1 if self._available(value) else UNTAPABLE
+            return memo[value]
+        memo[value] = sum(self._tape_cost(op, memo, depth + 1) for op in self._rebuilt_from(value))
         return memo[value]
+
+    def _available(self, value: Value) -> bool:
+        """Whether `value` is defined on every path to this block (so it can be taped here)."""
+        definition = getattr(value, "parent", None)
+        return not isinstance(definition, Block) or self.loops.dominates(definition, self.block)
 
     def shadow(self, pointer: Value, user: Instruction) -> Value:
         return self.primal(self.fwd.shadow_of(pointer, user))
