@@ -54,7 +54,8 @@ RULES: list[Rule] = [
     _instruction("fadd", ["1", "1"], "d(a + b) = da + db"),
     _instruction("fsub", ["1", "-1"], "d(a - b) = da - db"),
     _instruction("fmul", ["x1", "x0"], "d(a b) = b da + a db"),
-    _instruction("fdiv", ["1 / x1", "-y / x1"], "d(a / b) = da / b - (a / b^2) db"),
+    # -(a / b^2) = -y (1 / b): both partials share one division (1 / b)
+    _instruction("fdiv", ["1 / x1", "-y * (1 / x1)"], "d(a / b) = da / b - (a / b^2) db"),
     _instruction("frem", ["1", "-trunc(x0 / x1)"],
                  "frem(a, b) = a - b trunc(a / b): d = da - trunc(a / b) db"),
     _instruction("fneg", ["-1"], "d(-a) = -da"),
