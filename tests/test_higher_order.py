@@ -111,13 +111,7 @@ def test_third_and_fourth_derivatives_by_nested_forward_mode(tmp_path, level):
         assert float(got) == pytest.approx(float(expected), rel=1e-6)
 
 
-@pytest.mark.parametrize("level", [
-    pytest.param("-O0", marks=pytest.mark.xfail(strict=True, reason=(
-        "reverse over reverse at -O0: the inner augmented function pushes its entry-record offset "
-        "(an i64 loaded from the inner tape's state); in the outer sweep that is an integer copy "
-        "between shadowed memories, and generated code has no TBAA to say it is an integer "
-        "(\"an integer copy of memory whose type ltoad cannot tell\")"))),
-    "-O1", "-O2", "-O3"])
+@pytest.mark.parametrize("level", LEVELS)
 def test_gradient_of_a_gradient_norm_reverse_over_reverse(tmp_path, level):
     lines = _output(tmp_path, REVERSE_OVER_REVERSE_AND_NESTED_FORWARD, level)
     assert lines[0][0] == "rr" and float(lines[0][1]) < 1e-7

@@ -17,7 +17,7 @@ from ..ir.instructions import (AllocaInst, BinaryOperator, BranchInst, CallBase,
                                ExtractValueInst, InsertValueInst, CastInst, GetElementPtrInst,
                                Instruction, InvokeInst, LoadInst, PhiInst, ReturnInst, SelectInst,
                                StoreInst)
-from ..ir.types import I1, I8, I64, PTR, VOID, FunctionType, PointerType, StructType, VectorType
+from ..ir.types import I1, I8, I32, I64, PTR, VOID, FunctionType, PointerType, StructType, VectorType
 from ..ir.values import (Constant, ConstantExpr, ConstantInt, GlobalRef, NullPointer, Poison,
                          Value)
 from ..analysis.loops import reverse_postorder
@@ -409,7 +409,9 @@ class ForwardSweep:
             return None
         entry = self.f.entry
         index = entry.instructions.index(entry.terminator)
-        top = GetElementPtrInst(I8, self.tape, [ConstantInt(I64, 8)], ["inbounds"])
+        # the typed field address tells a differentiating typer the offset is an integer
+        top = GetElementPtrInst(tape.TAPE_TYPE, self.tape, [ConstantInt(I64, 0), ConstantInt(I32, 1)],
+                                ["inbounds"])
         offset = LoadInst(I64, top, align=8)
         entry.insert(index, top)
         entry.insert(index + 1, offset)
