@@ -90,12 +90,16 @@ class Loop:
     blocks: set[Block]
     parent: "Loop | None" = None
     latches: list[Block] = field(default_factory=list)
+    _exits: list[Block] | None = field(default=None, repr=False)
 
     def exits(self) -> list[Block]:
-        """Blocks outside the loop that a block inside branches to, in block order."""
-        found = {s: None for b in self.blocks for s in b.successors if s not in self.blocks}
-        order = self.header.parent.blocks
-        return sorted(found, key=order.index)
+        """Blocks outside the loop that a block inside branches to, in block order (computed
+        once: a loop describes the graph as it was when the forest was made)."""
+        if self._exits is None:
+            found = {s: None for b in self.blocks for s in b.successors if s not in self.blocks}
+            position = {block: i for i, block in enumerate(self.header.parent.blocks) if block in found}
+            self._exits = sorted(found, key=position.__getitem__)
+        return self._exits
 
     def entries(self) -> list[Block]:
         """The header's predecessors outside the loop."""
