@@ -49,6 +49,7 @@ class ReverseControl:
         self.forest = LoopForest(function)
         self.keeping = {loop for loop in self.forest.loops if _can_keep(loop)}
         self.counts: dict[Loop, PhiInst] = {}
+        self.decisions: dict[Block, tuple[Value, Block, Block] | None] = {}
 
     def dominates(self, a: Block, b: Block) -> bool:
         return dominates(self.forest.idom, a, b)
@@ -92,8 +93,8 @@ class ReverseControl:
         loop = self.counted(value.parent)
         if loop is None or use not in loop.blocks or len(value.incoming) != 2:
             return None
-        incoming = dict((block, v) for v, block in value.incoming)
-        start, following = incoming.get(loop.entries()[0]), incoming.get(loop.latches[0])
+        start = value.incoming_value(loop.entries()[0])
+        following = value.incoming_value(loop.latches[0])
         if not (isinstance(following, BinaryOperator) and following.opcode == "add"):
             return None
         left, right = following.operands
@@ -122,7 +123,7 @@ class ReverseControl:
                 continue
             for phi in loop.header.phis:
                 found = self.induction(phi, latch)
-                if found is None or _latch_value(phi, latch) is not following:
+                if found is None or phi.incoming_value(latch) is not following:
                     continue
                 step = abs(found[2].value)
                 if step & (step - 1) == 0:
@@ -135,7 +136,13 @@ class ReverseControl:
 
     def deciding_branch(self, block: Block) -> tuple[Value, Block, Block] | None:
         """(condition, predecessor when true, predecessor when false) when the edge `block` was
-        entered along follows from the condition of the branch in its immediate dominator."""
+        entered along follows from the condition of the branch in its immediate dominator
+        (found once per block: the sweeps ask for it again and again, and the graph is fixed)."""
+        if block not in self.decisions:
+            self.decisions[block] = self._deciding_branch(block)
+        return self.decisions[block]
+
+    def _deciding_branch(self, block: Block) -> tuple[Value, Block, Block] | None:
         predecessors = block.predecessors
         decider = self.forest.idom.get(block)
         branch = decider.terminator if decider is not None else None
@@ -172,7 +179,3 @@ def _can_keep(loop: Loop) -> bool:
 
 def _defined_inside(value: Value, loop: Loop) -> bool:
     return getattr(value, "parent", None) in loop.blocks
-
-
-def _latch_value(phi: PhiInst, latch: Block) -> Value | None:
-    return next((v for v, block in phi.incoming if block is latch), None)

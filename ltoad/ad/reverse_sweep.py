@@ -198,7 +198,7 @@ class ReverseSweep(ReverseValues):
     def _edge(self, b: Builder, block: Block, predecessor: Block) -> None:
         for phi in block.phis:
             if phi in self.phi_adjoints:
-                incoming = next(v for v, p in phi.incoming if p is predecessor)
+                incoming = phi.incoming_value(predecessor)
                 self.add(b, incoming, self.phi_adjoints[phi])
         b.br(self.blocks[predecessor])
 

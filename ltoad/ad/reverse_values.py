@@ -11,6 +11,8 @@ it uses (frames, popped, needed, kept and count slots, the entry record) is made
 
 from __future__ import annotations
 
+from contextlib import contextmanager
+
 from ..ir.function import Block
 from ..ir.instructions import (AllocaInst, BinaryOperator, CallInst, CastInst, GetElementPtrInst,
                                Instruction, LoadInst, PhiInst, SelectInst, StoreInst)
@@ -78,14 +80,20 @@ class ReverseValues:
         self.entry.insert(0, slot)
         return slot
 
+    @contextmanager
+    def _reversing(self, block: Block):
+        """Ask for values in the reverse of `block` for a while (then back to the current one)."""
+        inside, self.block = self.block, block
+        try:
+            yield self._frame(block)
+        finally:
+            self.block = inside
+
     def _store_at_exits(self, loop, value: Value, slot: Instruction) -> None:
         """Where the reverse enters `loop` (the reverse of each exit), store `value` to `slot`."""
-        inside = self.block
         for exit in loop.exits():
-            self.block = exit
-            kept = self.primal(value)
-            self._frame(exit).insert(StoreInst(kept, slot))
-        self.block = inside
+            with self._reversing(exit) as frame:
+                frame.insert(StoreInst(self.primal(value), slot))
 
     def _count_slot(self, loop) -> Instruction:
         """The slot holding the iteration the reverse of a counted loop is in."""
@@ -100,19 +108,18 @@ class ReverseValues:
 
     def _store_final_count(self, loop, slot: Instruction, start: Value, step, bound: Value) -> None:
         """In the reverse of the loop's one exit: count = (bound - start) / step - 1."""
-        inside = self.block
-        self.block, = loop.exits()
-        frame = self._frame(self.block)
-        low, high = (start, bound) if step.value > 0 else (bound, start)
-        distance = frame.insert(BinaryOperator("sub", self.primal(high), self.primal(low)))
-        shift = abs(step.value).bit_length() - 1
-        if shift:
-            distance = frame.insert(BinaryOperator("lshr", distance, ConstantInt(distance.type, shift)))
-        if distance.type != I64:
-            distance = frame.insert(CastInst("zext", distance, I64))
-        frame.insert(StoreInst(frame.insert(BinaryOperator("add", distance, ConstantInt(I64, -1))),
-                               slot))
-        self.block = inside
+        exit, = loop.exits()
+        with self._reversing(exit) as frame:
+            low, high = (start, bound) if step.value > 0 else (bound, start)
+            distance = frame.insert(BinaryOperator("sub", self.primal(high), self.primal(low)))
+            shift = abs(step.value).bit_length() - 1
+            if shift:
+                distance = frame.insert(BinaryOperator("lshr", distance,
+                                                       ConstantInt(distance.type, shift)))
+            if distance.type != I64:
+                distance = frame.insert(CastInst("zext", distance, I64))
+            last = frame.insert(BinaryOperator("add", distance, ConstantInt(I64, -1)))
+            frame.insert(StoreInst(last, slot))
 
     def _induction(self, value: Value) -> Value | None:
         """An induction variable of a counted loop around this block: start + count * step."""
@@ -158,9 +165,10 @@ class ReverseValues:
         if not self._rebuildable(value):
             return None
         memo: dict = {value: 0}
-        if sum(self._tape_cost(op, memo, 1) for op in self._rebuilt_from(value)) > most_taped:
+        sources = self._rebuilt_from(value)
+        if sum(self._tape_cost(op, memo, 1) for op in sources) > most_taped:
             return None
-        operands = [self.primal(op) for op in self._rebuilt_from(value)]
+        operands = [self.primal(op) for op in sources]
         if isinstance(value, LoadInst):
             made = LoadInst(value.type, operands[0], align=value.align)
         elif isinstance(value, PhiInst):
@@ -182,8 +190,7 @@ class ReverseValues:
         if decided is None:
             return None
         condition, if_true, if_false = decided
-        incoming = {block: v for v, block in value.incoming}
-        return condition, incoming[if_true], incoming[if_false]
+        return condition, value.incoming_value(if_true), value.incoming_value(if_false)
 
     def _rebuilt_from(self, value: Value) -> list[Value]:
         decided = self._decided_phi(value) if isinstance(value, PhiInst) else None

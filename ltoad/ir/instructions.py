@@ -163,6 +163,10 @@ class PhiInst(Instruction):
         ops = self._operands
         return [(ops[i], ops[i + 1]) for i in range(0, len(ops), 2)]
 
+    def incoming_value(self, block: Value) -> Value | None:
+        """The value coming in from `block` (None if `block` is not an incoming block)."""
+        return next((value for value, source in self.incoming if source is block), None)
+
     def add_incoming(self, value: Value, block: Value) -> None:
         if value.type != self.type:
             raise IRTypeError(f"phi of {self.type} given a {value.type}")
