@@ -17,6 +17,12 @@ from ..ir.instructions import BranchInst, PhiInst, SwitchInst
 
 def reverse_postorder(function: Function) -> list[Block]:
     """Blocks with every definition before its uses (phis aside); unreachable blocks last."""
+    order = _reachable_in_reverse_postorder(function)
+    reached = set(order)
+    return order + [b for b in function.blocks if b not in reached]
+
+
+def _reachable_in_reverse_postorder(function: Function) -> list[Block]:
     order: list[Block] = []
     seen = {function.entry}
     stack = [(function.entry, iter(function.entry.successors))]
@@ -30,13 +36,12 @@ def reverse_postorder(function: Function) -> list[Block]:
             seen.add(successor)
             stack.append((successor, iter(successor.successors)))
     order.reverse()
-    return order + [b for b in function.blocks if b not in seen]
+    return order
 
 
 def immediate_dominators(function: Function) -> dict[Block, Block | None]:
     """idom of every reachable block (the entry maps to None)."""
-    reachable = _reachable(function)
-    order = [b for b in reverse_postorder(function) if b in reachable]
+    order = _reachable_in_reverse_postorder(function)
     number = {block: index for index, block in enumerate(order)}
     idom: dict[Block, Block | None] = {function.entry: function.entry}
 
@@ -61,17 +66,6 @@ def immediate_dominators(function: Function) -> dict[Block, Block | None]:
                 changed = True
     idom[function.entry] = None
     return idom
-
-
-def _reachable(function: Function) -> set[Block]:
-    seen = {function.entry}
-    work = [function.entry]
-    while work:
-        for successor in work.pop().successors:
-            if successor not in seen:
-                seen.add(successor)
-                work.append(successor)
-    return seen
 
 
 def dominates(idom: dict[Block, Block | None], a: Block, b: Block | None) -> bool:
