@@ -7,6 +7,8 @@ reverse order, so nested calls, loops and recursion share one tape.
 
 from __future__ import annotations
 
+from itertools import accumulate
+
 from ..analysis.loops import blocks_in_cycles
 from ..ir.function import Block, Function
 from ..ir.instructions import (AllocaInst, CallBase, CallInst, GetElementPtrInst, Instruction,
@@ -170,14 +172,17 @@ def insert_frame_push(block: Block, index: int, tape: Value, values: list[Value]
     total = frame_bytes(values)
     slot = CallInst(SLOT_FN, GlobalRef(PUSH), [tape, ConstantInt(I64, total)])
     block.insert(index, slot)
-    index += 1
-    offset = 0
-    for value in values:
-        address = GetElementPtrInst(I8, slot, [ConstantInt(I64, offset)], ["inbounds"])
+    offsets = accumulate((slot_bytes(v.type) for v in values), initial=0)   # each value's start
+    _insert_stores(block, index + 1, slot, zip(values, offsets))
+
+
+def _insert_stores(block: Block, index: int, base: Value, placed) -> None:
+    """At `index` of `block`, store each (value, byte offset) of `placed` at base + offset."""
+    for value, offset in placed:
+        address = GetElementPtrInst(I8, base, [ConstantInt(I64, offset)], ["inbounds"])
         block.insert(index, address)
         block.insert(index + 1, StoreInst(value, address, align=8))
         index += 2
-        offset += slot_bytes(value.type)
 
 
 class PoppedFrame:
@@ -260,14 +265,7 @@ def use_stack_tape(wrapper: Function, size: int) -> None:
         if not isinstance(inst, CallInst) or inst.called_name not in (BEGIN, END):
             continue
         if inst.called_name == BEGIN:
-            state = inst.args[0]
             buffer = wrapper.entry.insert(0, AllocaInst(ArrayType(size, I8), align=16))
-            block = inst.parent
-            index = block.instructions.index(inst)
             fields = [(buffer, 0), (ConstantInt(I64, 0), 8), (ConstantInt(I64, size), 16)]
-            for value, offset in fields:
-                address = GetElementPtrInst(I8, state, [ConstantInt(I64, offset)], ["inbounds"])
-                block.insert(index, address)
-                block.insert(index + 1, StoreInst(value, address, align=8))
-                index += 2
+            _insert_stores(inst.parent, inst.parent.instructions.index(inst), inst.args[0], fields)
         inst.erase()
